@@ -1,0 +1,26 @@
+// @ts-check
+import node from '@astrojs/node';
+import sitemap from '@astrojs/sitemap';
+import { defineConfig } from 'astro/config';
+import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
+import { pageInventory } from './src/discovery/pages.ts';
+import { siteUrl } from './src/site.ts';
+
+/** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
+const inventoryPaths = new Set(pageInventory(loadCatalogFromFiles()).map((page) => page.path));
+
+export default defineConfig({
+  site: siteUrl(),
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) })],
+  redirects: {
+    '/docs/': '/openapi/',
+    '/swagger-ui.html': '/openapi/',
+  },
+  // A read-only site has no forms to protect; the API answers 405 itself for write methods.
+  security: { checkOrigin: false },
+  // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
+  build: { inlineStylesheets: 'never' },
+  devToolbar: { enabled: false },
+});

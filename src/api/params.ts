@@ -1,0 +1,147 @@
+/**
+ * Query parameters: how each is declared in the route table, and how a request's query string is
+ * checked against those declarations (unknown, repeated, malformed, too long, out of range).
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { normalizeText } from '../catalog/search.ts';
+import { ApiError } from './api-error.ts';
+
+/** Longest accepted `q`, after trimming. */
+export const MAX_QUERY_LENGTH = 100;
+/** Longest accepted value of any other parameter. */
+export const MAX_VALUE_LENGTH = 200;
+
+/** One accepted value of an enumerable parameter, with the spellings that select it. */
+export interface ParamChoice {
+  /** The canonical value (a slug, a kind, a locale tag). */
+  value: string;
+  /** Other accepted spellings, such as display names in either locale. */
+  aliases?: readonly string[];
+}
+
+/** A query parameter as the route table declares it. */
+export interface ParamSpec {
+  name: string;
+  /** What it does, for the contract and the docs. */
+  description: string;
+  /** `text` is free search; `choice` must be one of `choices`; `lang` is a locale tag. */
+  kind: 'text' | 'choice' | 'lang';
+  /** For `choice`: the accepted values, computed from the catalog. */
+  choices?: (catalog: Catalog) => readonly ParamChoice[];
+  /** An example value for the docs. */
+  example?: string;
+}
+
+/** The lang parameter, shared by every localized endpoint. */
+export const LANG_PARAM: ParamSpec = {
+  name: 'lang',
+  description: `Response language, a BCP 47 language-REGION tag, case-insensitive (pt-br is read as pt-BR). Supported: ${LOCALES.join(', ')}; default ${DEFAULT_LOCALE}.`,
+  kind: 'lang',
+  example: 'pt-BR',
+};
+
+/** The q parameter, with what it searches. */
+export function textParam(over: string): ParamSpec {
+  return {
+    name: 'q',
+    description: `Free-text search over ${over}. Trimmed, 1 to ${MAX_QUERY_LENGTH} characters, case- and accent-insensitive; split on whitespace, every term must match. Empty filters nothing.`,
+    kind: 'text',
+  };
+}
+
+/** The checked query: canonical values by parameter name, plus the locale. */
+export interface ParsedQuery {
+  /** The query as received: each name mapped to its string value. */
+  received: Record<string, string>;
+  /** Canonical values: choice params resolved to their canonical value, q trimmed. */
+  values: Record<string, string>;
+  locale: Locale;
+}
+
+/** Parses `lang` case-insensitively into a supported locale. */
+export function parseLocale(value: string): Locale | undefined {
+  const match = /^([a-zA-Z]{2,3})-([a-zA-Z]{2})$/.exec(value);
+  if (!match) return undefined;
+  const tag = `${match[1]!.toLowerCase()}-${match[2]!.toUpperCase()}`;
+  return LOCALES.find((locale) => locale === tag);
+}
+
+/** Decodes one query component strictly: malformed percent-encoding is an error, not a guess. */
+function decodeComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Control characters (NUL, CR, LF...) have no place in a query value. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
+
+/** Checks a raw query string (without "?") against the parameters a route accepts. */
+export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
+  const accepted = specs.map((spec) => spec.name);
+  const received: Record<string, string> = {};
+  const pairs: [string, string][] = [];
+  for (const part of search.split('&')) {
+    if (part === '') continue;
+    const equals = part.indexOf('=');
+    const rawName = equals === -1 ? part : part.slice(0, equals);
+    const rawValue = equals === -1 ? '' : part.slice(equals + 1);
+    const name = decodeComponent(rawName);
+    const value = decodeComponent(rawValue);
+    if (name === undefined || value === undefined) {
+      const shownName = name ?? rawName.slice(0, 40);
+      throw new ApiError('invalid_parameter', `The query string has malformed percent-encoding in "${shownName}". Encode values with encodeURIComponent.`, accepted.includes(shownName) ? { parameter: shownName } : {});
+    }
+    pairs.push([name, value]);
+  }
+  for (const [name, value] of pairs) {
+    if (!accepted.includes(name)) {
+      throw new ApiError('unknown_parameter', accepted.length > 0 ? `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts: ${accepted.join(', ')}.` : `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts no parameters.`, { parameter: name.slice(0, 40), allowed: accepted });
+    }
+    if (Object.hasOwn(received, name)) {
+      throw new ApiError('repeated_parameter', `The parameter "${name}" was given more than once. Send it once; filters combine across different parameters.`, { parameter: name });
+    }
+    received[name] = value;
+  }
+
+  const values: Record<string, string> = {};
+  let locale: Locale = DEFAULT_LOCALE;
+  for (const spec of specs) {
+    const value = received[spec.name];
+    if (value === undefined) continue;
+    if (CONTROL_CHARACTERS.test(value)) {
+      throw new ApiError('invalid_parameter', `The parameter "${spec.name}" contains control characters.`, { parameter: spec.name });
+    }
+    if (spec.kind === 'text') {
+      const trimmed = value.trim();
+      if (trimmed.length > MAX_QUERY_LENGTH) {
+        throw new ApiError('too_long', `The parameter "q" is ${trimmed.length} characters long after trimming; the limit is ${MAX_QUERY_LENGTH}.`, { parameter: spec.name });
+      }
+      if (trimmed !== '') values[spec.name] = trimmed;
+      continue;
+    }
+    if (value.length > MAX_VALUE_LENGTH) {
+      throw new ApiError('too_long', `The parameter "${spec.name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, { parameter: spec.name });
+    }
+    if (spec.kind === 'lang') {
+      const parsed = parseLocale(value);
+      if (!parsed) {
+        throw new ApiError('invalid_parameter', `The parameter "lang" must be one of ${LOCALES.join(', ')} (case-insensitive); got "${value.slice(0, 40)}".`, { parameter: 'lang', allowed: LOCALES });
+      }
+      locale = parsed;
+      values[spec.name] = parsed;
+      continue;
+    }
+    const choices = spec.choices?.(catalog) ?? [];
+    const wanted = normalizeText(value.trim());
+    const choice = choices.find((item) => normalizeText(item.value) === wanted || item.aliases?.some((alias) => normalizeText(alias) === wanted));
+    if (!choice) {
+      throw new ApiError('invalid_parameter', `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". Use one of the allowed values.`, { parameter: spec.name, allowed: choices.map((item) => item.value) });
+    }
+    values[spec.name] = choice.value;
+  }
+  return { received, values, locale };
+}

@@ -1,0 +1,175 @@
+/**
+ * Request in, response out: the one place that turns an HTTP request into an API response with
+ * the envelope, request id, ETag, CORS, cache and security headers. Framework-free, so the Astro
+ * adapters and any faster server layer share it.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Catalog } from '../catalog/catalog.ts';
+import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import { serializePayload, defaultPayloadJson } from '../discovery/exports.ts';
+import { ApiError, ERROR_STATUS, type ErrorCode } from './api-error.ts';
+import { parseQuery } from './params.ts';
+import { ROUTES, type ApiRoute } from './routes.ts';
+
+/** Methods every endpoint answers. */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** What the adapters need from a request. */
+export interface ApiRequest {
+  method: string;
+  /** Path and query as received, such as `/api/projects?capability=api-design`. */
+  url: string;
+  header(name: string): string | null | undefined;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** null for HEAD, 204 and 304. */
+  body: string | null;
+}
+
+/** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
+export function requestIdFor(header: string | null | undefined): string {
+  return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+}
+
+/** Headers every API response carries. */
+function baseHeaders(requestId: string): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': requestId,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'X-Request-Id, ETag',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+  };
+}
+
+/** JSON string literal for the envelope members built by concatenation. */
+const quote = (value: string): string => JSON.stringify(value);
+
+/** The envelope, serialized with the payload's JSON spliced in (so payloads serialize once). */
+function envelopeJson(requestId: string, method: string, path: string, query: Record<string, string>, payloadJson: string, errorJson?: string): string {
+  return (
+    `{"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
+    `"path":${quote(path)},"query":${serializePayload(query)},"payload":${payloadJson}${errorJson ? `,"error":${errorJson}` : ''}}`
+  );
+}
+
+/** Weak ETag over the normalized query and the payload, never over request id or time. */
+function etagFor(normalizedQuery: string, payloadJson: string): string {
+  return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
+}
+
+/** RFC 9110 weak comparison against an If-None-Match list. */
+function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/** Finds the route for a path; detail routes capture their slug. */
+export function matchRoute(path: string): { route: ApiRoute; slug?: string } | undefined {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  for (const route of ROUTES) {
+    if (!route.detail) {
+      if (route.path === trimmed) return { route };
+      continue;
+    }
+    const prefix = route.path.slice(0, route.path.indexOf('{slug}'));
+    if (trimmed.startsWith(prefix) && trimmed.length > prefix.length) {
+      const rawSlug = trimmed.slice(prefix.length);
+      let slug: string;
+      try {
+        slug = decodeURIComponent(rawSlug);
+      } catch {
+        slug = rawSlug;
+      }
+      if (!rawSlug.includes('/')) return { route, slug };
+    }
+  }
+  return undefined;
+}
+
+/** Builds an error response with the envelope. */
+function errorResponse(error: ApiError, requestId: string, method: string, path: string, query: Record<string, string>, headOnly: boolean): ApiResponse {
+  const { status, title } = ERROR_STATUS[error.code];
+  const problem = {
+    type: `/openapi/#error-${error.code}`,
+    title,
+    status,
+    detail: error.message,
+    code: error.code,
+    ...(error.parameter !== undefined ? { parameter: error.parameter } : {}),
+    ...(error.allowed !== undefined ? { allowed: [...error.allowed] } : {}),
+  };
+  const headers = baseHeaders(requestId);
+  if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
+  return { status, headers, body: headOnly ? null : envelopeJson(requestId, method, path, query, 'null', serializePayload(problem)) };
+}
+
+/** The query as received, for the envelope, without throwing on bad encoding. */
+function receivedQuery(search: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) if (!Object.hasOwn(query, name)) query[name] = value;
+  return query;
+}
+
+/** Logs an unexpected failure with its request id, without leaking it to the client. */
+function logFailure(requestId: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 'error', request_id: requestId, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }));
+}
+
+/** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
+export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
+  const requestId = requestIdFor(request.header('x-request-id'));
+  const questionMark = request.url.indexOf('?');
+  const path = questionMark === -1 ? request.url : request.url.slice(0, questionMark);
+  const search = questionMark === -1 ? '' : request.url.slice(questionMark + 1);
+  const method = request.method.toUpperCase();
+  const headOnly = method === 'HEAD';
+  let query: Record<string, string> = {};
+  try {
+    query = receivedQuery(search);
+    if (method === 'OPTIONS') {
+      const headers = baseHeaders(requestId);
+      delete headers['Content-Type'];
+      Object.assign(headers, {
+        Allow: ALLOWED_METHODS,
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
+        'Access-Control-Max-Age': '86400',
+      });
+      return { status: 204, headers, body: null };
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      throw new ApiError('method_not_allowed', `The method ${method.slice(0, 20)} is not allowed: this API is read-only. Use GET, HEAD or OPTIONS.`, { allowed: ALLOWED_METHODS.split(', ') });
+    }
+    const match = matchRoute(path);
+    if (!match) {
+      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See /api/openapi.json for the endpoints.`, { allowed: ROUTES.map((route) => route.path) });
+    }
+    const { route, slug } = match;
+    const parsed = parseQuery(search, route.params, catalog);
+    query = parsed.received;
+    const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
+    const payloadJson = isDefault
+      ? defaultPayloadJson(route, ROUTES, catalog)
+      : serializePayload(route.handler({ catalog, locale: parsed.locale, values: parsed.values, routes: ROUTES, ...(slug !== undefined ? { slug } : {}) }));
+    const normalizedQuery = serializePayload({ ...parsed.values, ...(route.localized ? { lang: parsed.locale } : {}), ...(slug !== undefined ? { slug } : {}) });
+    const etag = etagFor(normalizedQuery, payloadJson);
+    const headers = { ...baseHeaders(requestId), ETag: etag, ...(route.localized ? { 'Content-Language': parsed.locale } : {}) };
+    if (matchesIfNoneMatch(request.header('if-none-match'), etag)) {
+      delete headers['Content-Type'];
+      return { status: 304, headers, body: null };
+    }
+    return { status: 200, headers, body: headOnly ? null : envelopeJson(requestId, method === 'HEAD' ? 'GET' : method, path, query, payloadJson) };
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, requestId, method, path, query, headOnly);
+    logFailure(requestId, error);
+    return errorResponse(new ApiError('internal_error' as ErrorCode, 'The server failed to answer this request. It has been logged with its request id.'), requestId, method, path, query, headOnly);
+  }
+}

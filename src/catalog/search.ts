@@ -1,0 +1,28 @@
+/** The catalog's own text search: case- and accent-insensitive, every term must match. */
+
+/** Lowercases and strips accents (NFD, then drops combining marks), so "Operação" ≈ "operacao". */
+export function normalizeText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Every string inside a value (both locales included), normalized and joined, for search. */
+export function searchableText(value: unknown): string {
+  const parts: string[] = [];
+  const visit = (item: unknown): void => {
+    if (typeof item === 'string') parts.push(item);
+    else if (Array.isArray(item)) item.forEach(visit);
+    else if (item !== null && typeof item === 'object') Object.values(item).forEach(visit);
+  };
+  visit(value);
+  return normalizeText(parts.join(' \u0000 '));
+}
+
+/** Splits a query into normalized terms; an empty query gives no terms and filters nothing. */
+export function queryTerms(query: string): string[] {
+  return normalizeText(query.trim()).split(/\s+/u).filter(Boolean);
+}
+
+/** True when every term appears in the searchable text. */
+export function matchesTerms(text: string, terms: readonly string[]): boolean {
+  return terms.every((term) => text.includes(term));
+}

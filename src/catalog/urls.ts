@@ -1,0 +1,34 @@
+/** Where each entry lives on the site and in the API: one mapping every surface reads. */
+import type { CollectionName } from '../schemas/collections.ts';
+
+/** Page path of an entry; collections without detail pages point at an anchor on their index. */
+export function pageUrl(collection: CollectionName, slug: string): string {
+  switch (collection) {
+    case 'cases':
+      return `/portfolio/${slug}/`;
+    case 'categories':
+    case 'stacks':
+    case 'projects':
+    case 'operations':
+      return `/${collection}/${slug}/`;
+    case 'capabilities':
+    case 'journeys':
+    case 'trust':
+    case 'links':
+    case 'profiles':
+      return `/${collection}/#${slug}`;
+    case 'profile':
+      return '/about/';
+  }
+}
+
+/** The collections whose entries have a detail page and a detail endpoint. */
+export const DETAIL_COLLECTIONS = ['categories', 'stacks', 'projects', 'operations'] as const satisfies readonly CollectionName[];
+export type DetailCollection = (typeof DETAIL_COLLECTIONS)[number];
+
+/** The JSON twin of an entry: its detail endpoint, or its directory endpoint. */
+export function apiUrl(collection: CollectionName, slug: string): string {
+  if ((DETAIL_COLLECTIONS as readonly string[]).includes(collection)) return `/api/${collection}/${slug}`;
+  if (collection === 'cases') return '/api/portfolio';
+  return `/api/${collection}`;
+}

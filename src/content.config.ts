@@ -1,0 +1,16 @@
+/** Astro content collections: one folder per collection under content/, one YAML file per entry. */
+import { defineCollection } from 'astro:content';
+import { glob } from 'astro/loaders';
+import { COLLECTION_NAMES, COLLECTION_SCHEMAS, type CollectionName } from './schemas/collections.ts';
+
+/** Ids are file names, not slugs, so a duplicate slug is reported instead of silently overwritten. */
+function collection(name: CollectionName) {
+  return defineCollection({
+    loader: glob({ pattern: '**/*.{yaml,yml}', base: `./content/${name}`, generateId: ({ entry }) => entry }),
+    schema: COLLECTION_SCHEMAS[name],
+  });
+}
+
+export const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collection(name)])) as {
+  [C in CollectionName]: ReturnType<typeof collection>;
+};

@@ -1,0 +1,26 @@
+/** JSON Schemas for the contract, generated from the Zod schemas (never written by hand). */
+import { z } from 'astro/zod';
+import { LocalizedTextSchema } from '../schemas/common.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Converts a schema as the API serves it: localized text is a plain string there, because every
+ * response is in one locale. Nested schemas with an id become shared components.
+ */
+export function toComponentSchema(schema: z.ZodType): { schema: JsonSchema; defs: Record<string, JsonSchema> } {
+  const generated = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+    override: (context) => {
+      if (context.zodSchema === LocalizedTextSchema) {
+        for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
+        Object.assign(context.jsonSchema, { type: 'string', description: 'Text in the requested locale.' });
+      }
+    },
+  }) as JsonSchema;
+  const text = JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $defs, $schema: _schema, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
+  return { schema: rest, defs: $defs ?? {} };
+}

@@ -1,0 +1,140 @@
+/**
+ * The page inventory: every indexable HTML page the site publishes, computed from the catalog.
+ * It drives getStaticPaths, the sitemap filter, the audit and discovery; redirects and the 404
+ * page are not pages.
+ */
+import type { Catalog } from '../catalog/catalog.ts';
+import { memo } from '../catalog/memo.ts';
+import { pageUrl } from '../catalog/urls.ts';
+import type { CollectionName } from '../schemas/collections.ts';
+import type { LocalizedText } from '../schemas/common.ts';
+
+/** A page family: an index, a detail family, or a standalone page. */
+export type PageFamily =
+  | 'home'
+  | 'portfolio'
+  | 'case'
+  | 'categories'
+  | 'category'
+  | 'capabilities'
+  | 'stacks'
+  | 'stack'
+  | 'projects'
+  | 'project'
+  | 'operations'
+  | 'operation'
+  | 'journeys'
+  | 'trust'
+  | 'about'
+  | 'profiles'
+  | 'links'
+  | 'workbench'
+  | 'openapi';
+
+export interface PageRecord {
+  /** Site path with a trailing slash. */
+  path: string;
+  family: PageFamily;
+  /** Heading and title of the page. */
+  title: LocalizedText;
+  /** Meta description (at least 50 characters). */
+  description: LocalizedText;
+  /** For detail pages: the collection and slug shown. */
+  entry?: { collection: CollectionName; slug: string };
+  /** The JSON twin of the page, when it has one. */
+  api_url?: string;
+}
+
+const text = (en: string, pt: string): LocalizedText => ({ 'en-US': en, 'pt-BR': pt });
+
+/** The standalone and index pages, in navigation order, with their meta descriptions. */
+export const SECTION_PAGES: readonly PageRecord[] = [
+  {
+    path: '/', family: 'home', title: text('Home', 'Início'), api_url: '/api/catalog',
+    description: text(
+      'Oficina Norte builds content-driven websites, auditable public APIs and the quality gates that keep them honest.',
+      'A Oficina Norte constrói sites guiados por conteúdo, APIs públicas auditáveis e os portões de qualidade que as mantêm honestas.',
+    ),
+  },
+  {
+    path: '/portfolio/', family: 'portfolio', title: text('Portfolio', 'Portfólio'), api_url: '/api/portfolio',
+    description: text('Client cases by category, with the stacks used and the signals each one produced.', 'Casos de clientes por categoria, com as stacks usadas e os sinais que cada um produziu.'),
+  },
+  {
+    path: '/categories/', family: 'categories', title: text('Categories', 'Categorias'), api_url: '/api/categories',
+    description: text('The kinds of problems the studio solves, with their signals, stacks, capabilities and operations.', 'Os tipos de problema que o estúdio resolve, com sinais, stacks, capacidades e operações.'),
+  },
+  {
+    path: '/capabilities/', family: 'capabilities', title: text('Capabilities', 'Capacidades'), api_url: '/api/capabilities',
+    description: text('Capability domains, the technologies behind them and the ways a client can engage the studio.', 'Domínios de capacidade, as tecnologias por trás deles e as formas de contratar o estúdio.'),
+  },
+  {
+    path: '/stacks/', family: 'stacks', title: text('Stack map', 'Mapa de stacks'), api_url: '/api/stacks',
+    description: text('The recurring technologies of the studio, linked to portfolio cases, projects and capabilities.', 'As tecnologias recorrentes do estúdio, ligadas a casos do portfólio, projetos e capacidades.'),
+  },
+  {
+    path: '/projects/', family: 'projects', title: text('Projects', 'Projetos'), api_url: '/api/projects',
+    description: text('Technical and operational dossiers of the studio\'s projects, with commands and surfaces.', 'Dossiês técnicos e operacionais dos projetos do estúdio, com comandos e superfícies.'),
+  },
+  {
+    path: '/operations/', family: 'operations', title: text('Operational dossiers', 'Dossiês operacionais'), api_url: '/api/operations',
+    description: text('How each promise is kept: quality gates in order, routes, stacks, projects and signals.', 'Como cada promessa é cumprida: portões de qualidade em ordem, rotas, stacks, projetos e sinais.'),
+  },
+  {
+    path: '/journeys/', family: 'journeys', title: text('Journeys', 'Jornadas'), api_url: '/api/journeys',
+    description: text('How working with the studio unfolds, step by step, with links and the commercial context.', 'Como funciona trabalhar com o estúdio, passo a passo, com links e o contexto comercial.'),
+  },
+  {
+    path: '/trust/', family: 'trust', title: text('Trust', 'Confiança'), api_url: '/api/trust',
+    description: text('How to reach the studio, what clients say, and the public policies it works under.', 'Como falar com o estúdio, o que dizem os clientes e as políticas públicas que ele segue.'),
+  },
+  {
+    path: '/about/', family: 'about', title: text('About the studio', 'Sobre o estúdio'), api_url: '/api/profile',
+    description: text('Who Oficina Norte is, where it works from, its founder, its channels and its specialties.', 'Quem é a Oficina Norte, de onde trabalha, sua fundadora, seus canais e suas especialidades.'),
+  },
+  {
+    path: '/profiles/', family: 'profiles', title: text('Profiles', 'Perfis'), api_url: '/api/profiles',
+    description: text('The brand and the personal account, with their public repositories and main references.', 'A marca e a conta pessoal, com seus repositórios públicos e principais referências.'),
+  },
+  {
+    path: '/links/', family: 'links', title: text('Links', 'Links'), api_url: '/api/links',
+    description: text('Every public link of the brand and of the personal account, in one place.', 'Todos os links públicos da marca e da conta pessoal, em um só lugar.'),
+  },
+  {
+    path: '/workbench/', family: 'workbench', title: text('Workbench', 'Bancada'), api_url: '/api/audit',
+    description: text('A live panel that loads every endpoint, export and discovery file and checks each one in your browser.', 'Um painel ao vivo que carrega cada endpoint, exportação e arquivo de descoberta e verifica cada um no navegador.'),
+  },
+  {
+    path: '/openapi/', family: 'openapi', title: text('API reference', 'Referência da API'), api_url: '/api/openapi.json',
+    description: text('Interactive documentation of the public JSON API, generated from its OpenAPI 3.1 contract.', 'Documentação interativa da API JSON pública, gerada a partir do contrato OpenAPI 3.1.'),
+  },
+];
+
+/** Detail families: which collection each one pages through. */
+export const DETAIL_FAMILIES = [
+  { family: 'case', collection: 'cases' },
+  { family: 'category', collection: 'categories' },
+  { family: 'stack', collection: 'stacks' },
+  { family: 'project', collection: 'projects' },
+  { family: 'operation', collection: 'operations' },
+] as const satisfies readonly { family: PageFamily; collection: CollectionName }[];
+
+/** Every page, section pages first, then each detail family in catalog order. */
+export function pageInventory(catalog: Catalog): readonly PageRecord[] {
+  return memo(catalog, 'pages', () => [
+    ...SECTION_PAGES,
+    ...DETAIL_FAMILIES.flatMap(({ family, collection }) =>
+      (catalog.collections[collection] as { slug: string; summary: LocalizedText }[]).map((entry): PageRecord => {
+        const reference = catalog.ref(collection, entry.slug);
+        return {
+          path: pageUrl(collection, entry.slug),
+          family,
+          title: reference.name,
+          description: entry.summary,
+          entry: { collection, slug: entry.slug },
+          api_url: reference.api_url ?? '/api/portfolio',
+        };
+      }),
+    ),
+  ]);
+}

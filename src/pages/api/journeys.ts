@@ -1,0 +1,2 @@
+export const prerender = false;
+export { GET, HEAD, OPTIONS, ALL } from '../../api/astro-endpoint.ts';

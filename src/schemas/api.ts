@@ -1,0 +1,153 @@
+/**
+ * The API's payload and envelope schemas, composed from the catalog schemas. The contract's JSON
+ * Schemas are generated from these (localized text becomes a plain string there).
+ */
+import { z } from 'astro/zod';
+import { CapabilitySchema } from './capabilities.ts';
+import { CaseSchema } from './cases.ts';
+import { CategorySchema } from './categories.ts';
+import { LocalizedTextSchema, SlugSchema } from './common.ts';
+import { JourneySchema } from './journeys.ts';
+import { LinkEntrySchema } from './links.ts';
+import { OperationFieldsSchema } from './operations.ts';
+import { ProfileSchema } from './profile.ts';
+import { ProfileEntrySchema } from './profiles.ts';
+import { ProjectSchema } from './projects.ts';
+import { StackSchema } from './stacks.ts';
+import { TrustSchema } from './trust.ts';
+import { ERROR_CODES } from '../api/api-error.ts';
+
+/** A directory payload of `item`: `count` equals `items.length`. */
+function directoryOf<T extends z.ZodType>(item: T) {
+  return z.strictObject({ items: z.array(item), count: z.number().int().min(0) });
+}
+
+export const HealthPayloadSchema = z
+  .strictObject({
+    status: z.literal('ok'),
+    /** The site's release (package version). */
+    version: z.string(),
+    catalog: z.strictObject({
+      /** Hash of the validated content; changes exactly when content changes. */
+      version: z.string(),
+      /** Number of catalog entries across all collections. */
+      entries: z.number().int().min(0),
+    }),
+  })
+  .meta({ id: 'HealthPayload' });
+
+/** The OpenAPI document itself (validated separately by an OpenAPI validator). */
+export const ContractPayloadSchema = z
+  .looseObject({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'ContractPayload' });
+
+export const ProfilesPayloadSchema = directoryOf(ProfileEntrySchema).meta({ id: 'ProfilesPayload' });
+export const LinksPayloadSchema = directoryOf(LinkEntrySchema).meta({ id: 'LinksPayload' });
+export const CategoriesPayloadSchema = directoryOf(CategorySchema).meta({ id: 'CategoriesPayload' });
+export const CapabilitiesPayloadSchema = directoryOf(CapabilitySchema).meta({ id: 'CapabilitiesPayload' });
+export const StacksPayloadSchema = directoryOf(StackSchema).meta({ id: 'StacksPayload' });
+export const ProjectsPayloadSchema = directoryOf(ProjectSchema).meta({ id: 'ProjectsPayload' });
+export const OperationsPayloadSchema = directoryOf(OperationFieldsSchema).meta({ id: 'OperationsPayload' });
+export const JourneysPayloadSchema = directoryOf(JourneySchema).meta({ id: 'JourneysPayload' });
+export const TrustPayloadSchema = directoryOf(TrustSchema).meta({ id: 'TrustPayload' });
+
+/** A facet value: an entry the returned cases point at, with how many of them do. */
+const FacetSchema = z.strictObject({ slug: SlugSchema, name: LocalizedTextSchema, count: z.number().int().min(1) });
+
+export const PortfolioPayloadSchema = z
+  .strictObject({
+    items: z.array(CaseSchema),
+    count: z.number().int().min(0),
+    /** What the returned cases span. */
+    facets: z.strictObject({
+      categories: z.array(FacetSchema),
+      stacks: z.array(FacetSchema),
+      /** Every signal of the returned cases, in order. */
+      signals: z.array(LocalizedTextSchema),
+    }),
+  })
+  .meta({ id: 'PortfolioPayload' });
+
+export const CatalogPayloadSchema = z
+  .strictObject({
+    version: z.string(),
+    counts: z.record(z.string(), z.number().int().min(0)),
+    profile: ProfileSchema,
+    profiles: z.array(ProfileEntrySchema),
+    links: z.array(LinkEntrySchema),
+    cases: z.array(CaseSchema),
+    categories: z.array(CategorySchema),
+    capabilities: z.array(CapabilitySchema),
+    stacks: z.array(StackSchema),
+    projects: z.array(ProjectSchema),
+    operations: z.array(OperationFieldsSchema),
+    journeys: z.array(JourneySchema),
+    trust: z.array(TrustSchema),
+  })
+  .meta({ id: 'CatalogPayload' });
+
+/** The kinds of resources the discovery inventory lists. */
+export const DISCOVERY_KINDS = ['page', 'endpoint', 'export', 'document', 'category', 'capability', 'stack', 'project', 'operation', 'journey', 'trust', 'case', 'profile', 'link'] as const;
+export type DiscoveryKind = (typeof DISCOVERY_KINDS)[number];
+
+export const DiscoveryItemSchema = z
+  .strictObject({
+    /** Unique across the inventory: `<kind or collection>:<key>`. */
+    id: z.string(),
+    kind: z.enum(DISCOVERY_KINDS),
+    title: z.string(),
+    summary: z.string(),
+    /** Where it answers 200 on this site (a site path). */
+    url: z.string(),
+    /** Its JSON twin, when it has one. */
+    api_url: z.string().optional(),
+    tags: z.array(z.string()),
+  })
+  .meta({ id: 'DiscoveryItem' });
+export type DiscoveryItem = z.output<typeof DiscoveryItemSchema>;
+export const DiscoveryPayloadSchema = directoryOf(DiscoveryItemSchema).meta({ id: 'DiscoveryPayload' });
+
+/** The route kinds the audit counts. */
+export const ROUTE_KINDS = ['page', 'endpoint', 'export', 'document'] as const;
+
+export const AuditPayloadSchema = z
+  .strictObject({
+    counts: z.strictObject({
+      pages: z.number().int(),
+      endpoints: z.number().int(),
+      operations: z.number().int(),
+      exports: z.number().int(),
+      documents: z.number().int(),
+      /** Entries per collection. */
+      entries: z.record(z.string(), z.number().int()),
+    }),
+    routes: z.array(z.strictObject({ path: z.string(), kind: z.enum(ROUTE_KINDS), method: z.literal('GET') })),
+    surfaces: z.array(z.strictObject({ id: z.enum(['website', 'api', 'exports', 'documentation', 'discovery']), title: z.string(), url: z.string(), routes: z.number().int() })),
+    /** Every export but the audit export itself, which cannot contain its own hash. */
+    exports: z.array(z.strictObject({ path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/), source: z.string() })),
+  })
+  .meta({
+    id: 'AuditPayload',
+    description: 'Counts, routes, surfaces and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
+  });
+
+/** The request metadata every response carries. */
+export const EnvelopeMetaSchema = z.strictObject({
+  request_id: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/).describe('Echoes a valid client X-Request-Id, or a fresh UUID; equals the X-Request-Id header.'),
+  timestamp: z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC time of the response, with milliseconds.'),
+  method: z.string().describe('The request method: GET on success; the rejected method on a 405.'),
+  path: z.string().describe('The request path, without the query string.'),
+  query: z.record(z.string(), z.string()).describe('The query parameters received, each name mapped to its value.'),
+});
+
+export const ProblemSchema = z
+  .strictObject({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int().min(400).max(599),
+    detail: z.string(),
+    code: z.enum(ERROR_CODES),
+    parameter: z.string().optional(),
+    allowed: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details plus a stable machine code.' });

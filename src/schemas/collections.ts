@@ -1,0 +1,34 @@
+/** The catalog's collections: folder name under content/, schema, and the entry type of each. */
+import type { z } from 'astro/zod';
+import { CapabilitySchema } from './capabilities.ts';
+import { CaseSchema } from './cases.ts';
+import { CategorySchema } from './categories.ts';
+import { JourneySchema } from './journeys.ts';
+import { LinkEntrySchema } from './links.ts';
+import { OperationSchema } from './operations.ts';
+import { ProfileSchema } from './profile.ts';
+import { ProfileEntrySchema } from './profiles.ts';
+import { ProjectSchema } from './projects.ts';
+import { StackSchema } from './stacks.ts';
+import { TrustSchema } from './trust.ts';
+
+/** Every collection's schema, keyed by its folder under content/. Order is the catalog's order. */
+export const COLLECTION_SCHEMAS = {
+  profile: ProfileSchema,
+  profiles: ProfileEntrySchema,
+  links: LinkEntrySchema,
+  cases: CaseSchema,
+  categories: CategorySchema,
+  capabilities: CapabilitySchema,
+  stacks: StackSchema,
+  projects: ProjectSchema,
+  operations: OperationSchema,
+  journeys: JourneySchema,
+  trust: TrustSchema,
+} as const;
+
+export type CollectionName = keyof typeof COLLECTION_SCHEMAS;
+export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
+
+/** The validated entry type of each collection. */
+export type EntryOf<C extends CollectionName> = z.output<(typeof COLLECTION_SCHEMAS)[C]>;

@@ -1,0 +1,60 @@
+/** Building blocks shared by every catalog schema: slugs, locales, localized text, links. */
+import { z } from 'astro/zod';
+
+/** The site's locales; the first is the default. */
+export const LOCALES = ['en-US', 'pt-BR'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+/** Lowercase kebab-case: letters and digits in groups joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** An entry's identifier, unique in its collection and used in every URL. */
+export const SlugSchema = z
+  .string()
+  .regex(SLUG_PATTERN, { message: 'must be lowercase kebab-case, such as "static-exports" (letters a-z, digits, single hyphens)' })
+  .max(64);
+
+/** A reference to another entry by slug; the catalog resolves it after validation. */
+export const SlugRefSchema = SlugSchema;
+
+/**
+ * Human-readable text in every locale. Both translations are required: a missing one is a
+ * validation error, never a silent fallback. Registered as `LocalizedText` so the contract can
+ * describe it as the plain string that localized API payloads carry.
+ */
+export const LocalizedTextSchema = z
+  .strictObject({
+    'en-US': z.string().trim().min(1, { message: 'the English (en-US) text is missing' }),
+    'pt-BR': z.string().trim().min(1, { message: 'the Portuguese (pt-BR) translation is missing' }),
+  })
+  .meta({ id: 'LocalizedText', description: 'Text in the requested locale.' });
+export type LocalizedText = z.output<typeof LocalizedTextSchema>;
+
+/** A site route ("/projects/") or an absolute https address. */
+export const HrefSchema = z
+  .string()
+  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, {
+    message: 'must be a site path starting with "/", an https:// address or a mailto: address',
+  });
+
+/** A labelled link: a journey step's link, a call to action, a reference. */
+export const LinkSchema = z.strictObject({
+  /** What the link leads to, in words that make sense out of context. */
+  label: LocalizedTextSchema,
+  /** Where it leads. */
+  url: HrefSchema,
+});
+
+/** A shell command worth knowing, with what it is for. */
+export const CommandSchema = z.strictObject({
+  /** The command as typed. */
+  command: z.string().min(1),
+  /** What running it proves or produces. */
+  purpose: LocalizedTextSchema,
+});
+
+/** The six quality gates, in the canonical order `npm run verify` runs them. */
+export const GATE_NAMES = ['site:export', 'format:check', 'lint', 'test', 'build', 'matrix:check'] as const;
+export type GateName = (typeof GATE_NAMES)[number];
+export const GateNameSchema = z.enum(GATE_NAMES);
