@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { SECURITY_HEADERS } from './server/security-headers.mjs';
 import { sendFile, staticFileFor } from './server/static-files.mjs';
 
-const clientDir = fileURLToPath(new URL('./dist/client/', import.meta.url));
-const { handler: astroHandler } = await import(new URL('./dist/server/entry.mjs', import.meta.url).href);
+// DIST_DIR lets a second build (tests, benchmarks) run beside the main one.
+const distDir = new URL(`${process.env['DIST_DIR'] ?? './dist'}/`.replace(/\/+$/, '/'), new URL('./', import.meta.url));
+const clientDir = fileURLToPath(new URL('client/', distDir));
+const { handler: astroHandler } = await import(new URL('server/entry.mjs', distDir).href);
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 

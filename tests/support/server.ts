@@ -16,7 +16,8 @@ export async function freePort(): Promise<number> {
 
 /** Runs `astro build` (without astro check, which the build gate runs). */
 export function buildSite(env: NodeJS.ProcessEnv = {}): void {
-  execFileSync('astro', ['build'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  const outDir = env['DIST_DIR'] ?? process.env['DIST_DIR'];
+  execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
 }
 
 export interface RunningServer {
