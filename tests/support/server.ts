@@ -1,53 +1,10 @@
-/** Builds the site and runs the production server (server.mjs) on a free loopback port. */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+/** Builds the site for tests; the server runner lives with the scripts that share it. */
+import { execFileSync } from 'node:child_process';
 
-/** A free TCP port on loopback. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+export { freePort, startServer, type RunningServer } from '../../scripts/lib/run-server.ts';
 
 /** Runs `astro build` (without astro check, which the build gate runs). */
 export function buildSite(env: NodeJS.ProcessEnv = {}): void {
   const outDir = env['DIST_DIR'] ?? process.env['DIST_DIR'];
   execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
-}
-
-export interface RunningServer {
-  url: string;
-  /** Everything the server printed to stdout (one JSON line per request). */
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Starts server.mjs and waits until it listens. */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (output.includes('"listening"')) break;
-    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }

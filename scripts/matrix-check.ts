@@ -1,0 +1,129 @@
+/**
+ * Gate 6, `matrix:check`: after the build, compares every published fact with its other
+ * sources (route table, endpoint files, contract, discovery, audit, sitemap, dist/, exports,
+ * robots.txt, llms.txt) on the built production server, prints the matrix, and fails on any
+ * difference.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { EXPORT_ROUTES, ROUTES } from '../src/api/routes.ts';
+import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
+import { DOCUMENTS } from '../src/discovery/documents.ts';
+import { exampleUrl } from '../src/discovery/inventory.ts';
+import { pageInventory } from '../src/discovery/pages.ts';
+import { absoluteUrl, siteUrl } from '../src/site.ts';
+import { checkDiscoveryFiles, checkDossiers, checkEndpoints, checkExports, checkGates, checkPages, formatMatrix } from './lib/matrix.ts';
+import { startServer } from './lib/run-server.ts';
+
+const distDir = process.env['DIST_DIR'] ?? 'dist';
+const clientDir = join(distDir, 'client');
+
+/** Every file under a folder, as paths relative to it with forward slashes. */
+function walk(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((item) => item.isFile())
+    .map((item) => relative(folder, join(item.parentPath, item.name)).split('\\').join('/'));
+}
+
+/** Route path of an endpoint file under src/pages/api, or undefined for the catch-all. */
+function endpointPathOf(file: string): string | undefined {
+  if (file.includes('[...')) return undefined;
+  const path = `/api/${file.replace(/\.ts$/, '').replace(/(^|\/)index$/, '').replace(/\[(\w+)\]/g, '{$1}')}`;
+  return path.replace(/\/$/, '');
+}
+
+/** The <loc> URLs of every sitemap file listed by the sitemap index. */
+function sitemapUrls(): string[] {
+  const index = readFileSync(join(clientDir, 'sitemap-index.xml'), 'utf8');
+  return [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].flatMap((match) => {
+    const file = new URL(match[1]!).pathname;
+    return [...readFileSync(join(clientDir, file), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((loc) => loc[1]!);
+  });
+}
+
+/** GETs an API path and returns its parsed envelope. */
+async function api<T>(base: string, path: string): Promise<{ payload: T; text: string }> {
+  const response = await fetch(`${base}${path}`);
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const body = (await response.json()) as { payload: T };
+  return { payload: body.payload, text: JSON.stringify(body.payload) };
+}
+
+const catalog = loadCatalogFromFiles();
+const base = siteUrl();
+const server = await startServer({ DIST_DIR: distDir });
+try {
+  const contract = await api<{ paths: Record<string, unknown> }>(server.url, '/api/openapi.json');
+  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number } }>(server.url, '/api/audit');
+  const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, '/api/discovery');
+  const operations = await api<{ items: { slug: string }[] }>(server.url, '/api/operations');
+  const exportPayloads = Object.fromEntries(
+    await Promise.all(EXPORT_ROUTES.map(async (route) => [route.exportFile, (await api(server.url, route.path)).text] as const)),
+  );
+  const toPath = (url: string) => new URL(url).pathname;
+  const sitemap = sitemapUrls();
+  const htmlPages = walk(clientDir)
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('404/'))
+    .map((file) => `/${file.replace(/index\.html$/, '')}`);
+  const readFolder = (folder: string) => Object.fromEntries(walk(folder).map((file) => [file, readFileSync(join(folder, file), 'utf8')]));
+  const plan = JSON.parse(execFileSync(process.execPath, ['scripts/verify.ts', '--plan'], { encoding: 'utf8' })) as string[];
+  const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  const pages = pageInventory(catalog);
+
+  const results = [
+    checkEndpoints({
+      routeTable: ROUTES.map((route) => route.path),
+      endpointFiles: walk('src/pages/api').flatMap((file) => endpointPathOf(file) ?? []),
+      contractPaths: Object.keys(contract.payload.paths),
+      discoveryEndpoints: discovery.payload.items.filter((item) => item.kind === 'endpoint').map((item) => item.id.replace(/^endpoint:/, '')),
+      auditEndpoints: audit.payload.counts.endpoints,
+    }),
+    checkPages({
+      inventory: pages.map((page) => page.path),
+      sitemap: sitemap.map(toPath),
+      htmlFiles: htmlPages,
+      discoveryPages: discovery.payload.items.filter((item) => item.kind === 'page').map((item) => item.url),
+      auditPages: audit.payload.counts.pages,
+    }),
+    checkDossiers({
+      content: catalog.collections.operations.map((entry) => entry.slug),
+      api: operations.payload.items.map((item) => item.slug),
+      auditOperations: audit.payload.counts.operations,
+    }),
+    checkGates({
+      scripts: packageJson.scripts,
+      verifyPlan: plan,
+      dossierGates: Object.fromEntries(catalog.collections.operations.map((entry) => [entry.slug, entry.gates])),
+    }),
+    checkExports({
+      dist: readFolder(join(clientDir, 'data')),
+      generated: readFolder(join('generated', 'data')),
+      api: exportPayloads,
+      expected: EXPORT_ROUTES.map((route) => route.exportFile),
+    }),
+    checkDiscoveryFiles({
+      base,
+      robotsTxt: readFileSync(join(clientDir, 'robots.txt'), 'utf8'),
+      sitemapUrls: sitemap,
+      llmsTxt: readFileSync(join(clientDir, 'llms.txt'), 'utf8'),
+      knownUrls: [
+        ...pages.map((page) => page.path),
+        ...ROUTES.map((route) => exampleUrl(route, catalog)),
+        ...EXPORT_ROUTES.map((route) => `/data/${route.exportFile}`),
+        ...DOCUMENTS.map((document) => document.path),
+      ].map((path) => absoluteUrl(path, base)),
+    }),
+  ];
+  console.log(formatMatrix(results));
+  const problems = results.reduce((sum, result) => sum + result.problems.length, 0);
+  if (problems > 0) {
+    console.error(`\nmatrix:check: ${problems} difference${problems === 1 ? '' : 's'} found.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nmatrix:check: all ${results.length} checks agree.`);
+  }
+} finally {
+  await server.stop();
+}
