@@ -30,7 +30,10 @@ function walk(folder: string): string[] {
 /** Route path of an endpoint file under src/pages/api, or undefined for the catch-all. */
 function endpointPathOf(file: string): string | undefined {
   if (file.includes('[...')) return undefined;
-  const path = `/api/${file.replace(/\.ts$/, '').replace(/(^|\/)index$/, '').replace(/\[(\w+)\]/g, '{$1}')}`;
+  const path = `/api/${file
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\[(\w+)\]/g, '{$1}')}`;
   return path.replace(/\/$/, '');
 }
 
@@ -77,7 +80,9 @@ try {
       routeTable: ROUTES.map((route) => route.path),
       endpointFiles: walk('src/pages/api').flatMap((file) => endpointPathOf(file) ?? []),
       contractPaths: Object.keys(contract.payload.paths),
-      discoveryEndpoints: discovery.payload.items.filter((item) => item.kind === 'endpoint').map((item) => item.id.replace(/^endpoint:/, '')),
+      discoveryEndpoints: discovery.payload.items
+        .filter((item) => item.kind === 'endpoint')
+        .map((item) => item.id.replace(/^endpoint:/, '')),
       auditEndpoints: audit.payload.counts.endpoints,
     }),
     checkPages({

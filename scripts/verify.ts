@@ -39,5 +39,9 @@ const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(w
 console.log(`\n${line(['gate', 'result', 'seconds'])}\n|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
 const total = results.reduce((sum, result) => sum + (result.seconds ?? 0), 0);
-console.log(failed ? `\nverify: FAILED at ${results.find((result) => result.status === 'fail')?.gate}` : `\nverify: all ${GATE_NAMES.length} gates passed in ${total.toFixed(1)} s`);
+console.log(
+  failed
+    ? `\nverify: FAILED at ${results.find((result) => result.status === 'fail')?.gate}`
+    : `\nverify: all ${GATE_NAMES.length} gates passed in ${total.toFixed(1)} s`,
+);
 process.exit(failed ? 1 : 0);

@@ -36,7 +36,11 @@ function sameMembers(name: string, lists: Record<string, readonly string[]>, cou
   for (const [label, count] of Object.entries(counts)) {
     if (count !== reference.length) problems.push(`${label} says ${count}, but ${referenceLabel} has ${reference.length}`);
   }
-  return { name, sources: [...entries.map(([label, list]): [string, number] => [label, list.length]), ...Object.entries(counts)], problems };
+  return {
+    name,
+    sources: [...entries.map(([label, list]): [string, number] => [label, list.length]), ...Object.entries(counts)],
+    problems,
+  };
 }
 
 export interface EndpointInputs {
@@ -50,7 +54,12 @@ export interface EndpointInputs {
 export function checkEndpoints(inputs: EndpointInputs): CheckResult {
   return sameMembers(
     'Endpoints',
-    { 'route table': inputs.routeTable, 'src/pages/api files': inputs.endpointFiles, 'contract paths': inputs.contractPaths, 'discovery endpoint items': inputs.discoveryEndpoints },
+    {
+      'route table': inputs.routeTable,
+      'src/pages/api files': inputs.endpointFiles,
+      'contract paths': inputs.contractPaths,
+      'discovery endpoint items': inputs.discoveryEndpoints,
+    },
     { 'audit counts.endpoints': inputs.auditEndpoints },
   );
 }
@@ -66,7 +75,12 @@ export interface PageInputs {
 export function checkPages(inputs: PageInputs): CheckResult {
   return sameMembers(
     'Pages',
-    { 'page inventory': inputs.inventory, sitemap: inputs.sitemap, 'HTML files in dist/client': inputs.htmlFiles, 'discovery page items': inputs.discoveryPages },
+    {
+      'page inventory': inputs.inventory,
+      sitemap: inputs.sitemap,
+      'HTML files in dist/client': inputs.htmlFiles,
+      'discovery page items': inputs.discoveryPages,
+    },
     { 'audit counts.pages': inputs.auditPages },
   );
 }
@@ -78,7 +92,11 @@ export interface DossierInputs {
 }
 /** Operations in content/ = /api/operations = audit count. */
 export function checkDossiers(inputs: DossierInputs): CheckResult {
-  return sameMembers('Dossiers', { 'content/operations': inputs.content, '/api/operations': inputs.api }, { 'audit counts.operations': inputs.auditOperations });
+  return sameMembers(
+    'Dossiers',
+    { 'content/operations': inputs.content, '/api/operations': inputs.api },
+    { 'audit counts.operations': inputs.auditOperations },
+  );
 }
 
 export interface GateInputs {
@@ -98,7 +116,8 @@ export function checkGates(inputs: GateInputs): CheckResult {
     const positions = gates.map((gate) => (GATE_NAMES as readonly string[]).indexOf(gate));
     const unknown = gates.filter((_, index) => positions[index] === -1);
     if (unknown.length > 0) problems.push(`dossier ${slug} names unknown gates: ${unknown.join(', ')}`);
-    else if (positions.some((position, index) => index > 0 && position <= positions[index - 1]!)) problems.push(`dossier ${slug} lists its gates out of canonical order: ${gates.join(', ')}`);
+    else if (positions.some((position, index) => index > 0 && position <= positions[index - 1]!))
+      problems.push(`dossier ${slug} lists its gates out of canonical order: ${gates.join(', ')}`);
   }
   return {
     name: 'Gates',
@@ -160,7 +179,8 @@ export function checkDiscoveryFiles(inputs: DiscoveryFileInputs): CheckResult {
   if (blocked.length > 0) problems.push(`robots.txt disallows ${blocked.length} sitemap URLs: ${blocked.slice(0, 5).join(', ')}`);
   const sitemaps = robots.getSitemaps();
   const expectedSitemap = `${inputs.base}/sitemap-index.xml`;
-  if (!sitemaps.includes(expectedSitemap)) problems.push(`robots.txt Sitemap: lines are [${sitemaps.join(', ')}], expected ${expectedSitemap}`);
+  if (!sitemaps.includes(expectedSitemap))
+    problems.push(`robots.txt Sitemap: lines are [${sitemaps.join(', ')}], expected ${expectedSitemap}`);
   const links = [...inputs.llmsTxt.matchAll(/\]\((\S+?)\)/g)].map((match) => match[1]!);
   const known = new Set(inputs.knownUrls);
   const unknown = links.filter((url) => !known.has(url));

@@ -22,7 +22,9 @@ function searchTexts(catalog: Catalog, collection: CollectionName): string[] {
 
 /** Every entry of a collection in one locale, in catalog order. */
 export function localizedEntries<C extends CollectionName>(catalog: Catalog, collection: C, locale: Locale): Localized<EntryOf<C>>[] {
-  return memo(catalog, `entries:${collection}:${locale}`, () => (catalog.collections[collection] as EntryOf<C>[]).map((entry) => localize(entry, locale)));
+  return memo(catalog, `entries:${collection}:${locale}`, () =>
+    (catalog.collections[collection] as EntryOf<C>[]).map((entry) => localize(entry, locale)),
+  );
 }
 
 /** Indexes of the entries that pass every given filter and contain every `q` term. */

@@ -77,6 +77,7 @@ function decodeComponent(text: string): string | undefined {
 }
 
 /** Control characters (NUL, CR, LF...) have no place in a query value. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
@@ -93,16 +94,30 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     const value = decodeComponent(rawValue);
     if (name === undefined || value === undefined) {
       const shownName = name ?? rawName.slice(0, 40);
-      throw new ApiError('invalid_parameter', `The query string has malformed percent-encoding in "${shownName}". Encode values with encodeURIComponent.`, accepted.includes(shownName) ? { parameter: shownName } : {});
+      throw new ApiError(
+        'invalid_parameter',
+        `The query string has malformed percent-encoding in "${shownName}". Encode values with encodeURIComponent.`,
+        accepted.includes(shownName) ? { parameter: shownName } : {},
+      );
     }
     pairs.push([name, value]);
   }
   for (const [name, value] of pairs) {
     if (!accepted.includes(name)) {
-      throw new ApiError('unknown_parameter', accepted.length > 0 ? `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts: ${accepted.join(', ')}.` : `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts no parameters.`, { parameter: name.slice(0, 40), allowed: accepted });
+      throw new ApiError(
+        'unknown_parameter',
+        accepted.length > 0
+          ? `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts: ${accepted.join(', ')}.`
+          : `Unknown parameter "${name.slice(0, 40)}". This endpoint accepts no parameters.`,
+        { parameter: name.slice(0, 40), allowed: accepted },
+      );
     }
     if (Object.hasOwn(received, name)) {
-      throw new ApiError('repeated_parameter', `The parameter "${name}" was given more than once. Send it once; filters combine across different parameters.`, { parameter: name });
+      throw new ApiError(
+        'repeated_parameter',
+        `The parameter "${name}" was given more than once. Send it once; filters combine across different parameters.`,
+        { parameter: name },
+      );
     }
     received[name] = value;
   }
@@ -118,18 +133,28 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     if (spec.kind === 'text') {
       const trimmed = value.trim();
       if (trimmed.length > MAX_QUERY_LENGTH) {
-        throw new ApiError('too_long', `The parameter "q" is ${trimmed.length} characters long after trimming; the limit is ${MAX_QUERY_LENGTH}.`, { parameter: spec.name });
+        throw new ApiError(
+          'too_long',
+          `The parameter "q" is ${trimmed.length} characters long after trimming; the limit is ${MAX_QUERY_LENGTH}.`,
+          { parameter: spec.name },
+        );
       }
       if (trimmed !== '') values[spec.name] = trimmed;
       continue;
     }
     if (value.length > MAX_VALUE_LENGTH) {
-      throw new ApiError('too_long', `The parameter "${spec.name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, { parameter: spec.name });
+      throw new ApiError('too_long', `The parameter "${spec.name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {
+        parameter: spec.name,
+      });
     }
     if (spec.kind === 'lang') {
       const parsed = parseLocale(value);
       if (!parsed) {
-        throw new ApiError('invalid_parameter', `The parameter "lang" must be one of ${LOCALES.join(', ')} (case-insensitive); got "${value.slice(0, 40)}".`, { parameter: 'lang', allowed: LOCALES });
+        throw new ApiError(
+          'invalid_parameter',
+          `The parameter "lang" must be one of ${LOCALES.join(', ')} (case-insensitive); got "${value.slice(0, 40)}".`,
+          { parameter: 'lang', allowed: LOCALES },
+        );
       }
       locale = parsed;
       values[spec.name] = parsed;
@@ -137,9 +162,15 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     }
     const choices = spec.choices?.(catalog) ?? [];
     const wanted = normalizeText(value.trim());
-    const choice = choices.find((item) => normalizeText(item.value) === wanted || item.aliases?.some((alias) => normalizeText(alias) === wanted));
+    const choice = choices.find(
+      (item) => normalizeText(item.value) === wanted || item.aliases?.some((alias) => normalizeText(alias) === wanted),
+    );
     if (!choice) {
-      throw new ApiError('invalid_parameter', `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". Use one of the allowed values.`, { parameter: spec.name, allowed: choices.map((item) => item.value) });
+      throw new ApiError(
+        'invalid_parameter',
+        `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". Use one of the allowed values.`,
+        { parameter: spec.name, allowed: choices.map((item) => item.value) },
+      );
     }
     values[spec.name] = choice.value;
   }

@@ -51,7 +51,14 @@ function baseHeaders(requestId: string): Record<string, string> {
 const quote = (value: string): string => JSON.stringify(value);
 
 /** The envelope, serialized with the payload's JSON spliced in (so payloads serialize once). */
-function envelopeJson(requestId: string, method: string, path: string, query: Record<string, string>, payloadJson: string, errorJson?: string): string {
+function envelopeJson(
+  requestId: string,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  payloadJson: string,
+  errorJson?: string,
+): string {
   return (
     `{"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
     `"path":${quote(path)},"query":${serializePayload(query)},"payload":${payloadJson}${errorJson ? `,"error":${errorJson}` : ''}}`
@@ -95,7 +102,14 @@ export function matchRoute(path: string): { route: ApiRoute; slug?: string } | u
 }
 
 /** Builds an error response with the envelope. */
-function errorResponse(error: ApiError, requestId: string, method: string, path: string, query: Record<string, string>, headOnly: boolean): ApiResponse {
+function errorResponse(
+  error: ApiError,
+  requestId: string,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  headOnly: boolean,
+): ApiResponse {
   const { status, title } = ERROR_STATUS[error.code];
   const problem = {
     type: `/openapi/#error-${error.code}`,
@@ -120,7 +134,14 @@ function receivedQuery(search: string): Record<string, string> {
 
 /** Logs an unexpected failure with its request id, without leaking it to the client. */
 function logFailure(requestId: string, error: unknown): void {
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, message: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      request_id: requestId,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    }),
+  );
 }
 
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
@@ -146,11 +167,17 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       return { status: 204, headers, body: null };
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      throw new ApiError('method_not_allowed', `The method ${method.slice(0, 20)} is not allowed: this API is read-only. Use GET, HEAD or OPTIONS.`, { allowed: ALLOWED_METHODS.split(', ') });
+      throw new ApiError(
+        'method_not_allowed',
+        `The method ${method.slice(0, 20)} is not allowed: this API is read-only. Use GET, HEAD or OPTIONS.`,
+        { allowed: ALLOWED_METHODS.split(', ') },
+      );
     }
     const match = matchRoute(path);
     if (!match) {
-      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See /api/openapi.json for the endpoints.`, { allowed: ROUTES.map((route) => route.path) });
+      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See /api/openapi.json for the endpoints.`, {
+        allowed: ROUTES.map((route) => route.path),
+      });
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
@@ -158,18 +185,35 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
     const payloadJson = isDefault
       ? defaultPayloadJson(route, ROUTES, catalog)
-      : serializePayload(route.handler({ catalog, locale: parsed.locale, values: parsed.values, routes: ROUTES, ...(slug !== undefined ? { slug } : {}) }));
-    const normalizedQuery = serializePayload({ ...parsed.values, ...(route.localized ? { lang: parsed.locale } : {}), ...(slug !== undefined ? { slug } : {}) });
+      : serializePayload(
+          route.handler({ catalog, locale: parsed.locale, values: parsed.values, routes: ROUTES, ...(slug !== undefined ? { slug } : {}) }),
+        );
+    const normalizedQuery = serializePayload({
+      ...parsed.values,
+      ...(route.localized ? { lang: parsed.locale } : {}),
+      ...(slug !== undefined ? { slug } : {}),
+    });
     const etag = etagFor(normalizedQuery, payloadJson);
     const headers = { ...baseHeaders(requestId), ETag: etag, ...(route.localized ? { 'Content-Language': parsed.locale } : {}) };
     if (matchesIfNoneMatch(request.header('if-none-match'), etag)) {
       delete headers['Content-Type'];
       return { status: 304, headers, body: null };
     }
-    return { status: 200, headers, body: headOnly ? null : envelopeJson(requestId, method === 'HEAD' ? 'GET' : method, path, query, payloadJson) };
+    return {
+      status: 200,
+      headers,
+      body: headOnly ? null : envelopeJson(requestId, method === 'HEAD' ? 'GET' : method, path, query, payloadJson),
+    };
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, requestId, method, path, query, headOnly);
     logFailure(requestId, error);
-    return errorResponse(new ApiError('internal_error' as ErrorCode, 'The server failed to answer this request. It has been logged with its request id.'), requestId, method, path, query, headOnly);
+    return errorResponse(
+      new ApiError('internal_error' as ErrorCode, 'The server failed to answer this request. It has been logged with its request id.'),
+      requestId,
+      method,
+      path,
+      query,
+      headOnly,
+    );
   }
 }

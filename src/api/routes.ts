@@ -41,7 +41,19 @@ export interface ApiRoute {
   /** OpenAPI-style path, `{slug}` for the path parameter. */
   path: string;
   /** Contract tag. */
-  tag: 'Meta' | 'Profile' | 'Catalog' | 'Discovery' | 'Portfolio' | 'Categories' | 'Capabilities' | 'Stacks' | 'Projects' | 'Operations' | 'Journeys' | 'Trust';
+  tag:
+    | 'Meta'
+    | 'Profile'
+    | 'Catalog'
+    | 'Discovery'
+    | 'Portfolio'
+    | 'Categories'
+    | 'Capabilities'
+    | 'Stacks'
+    | 'Projects'
+    | 'Operations'
+    | 'Journeys'
+    | 'Trust';
   summary: string;
   description: string;
   /** Query parameters, in documentation order. */
@@ -63,15 +75,39 @@ const choices = (values: readonly string[]): ParamChoice[] => values.map((value)
 /** A category slug, case-insensitive. */
 const categoryChoices = (catalog: Catalog): ParamChoice[] => catalog.collections.categories.map((entry) => ({ value: entry.slug }));
 /** A stack slug or name, case- and accent-insensitive. */
-const stackChoices = (catalog: Catalog): ParamChoice[] => catalog.collections.stacks.map((entry) => ({ value: entry.slug, aliases: [entry.name] }));
+const stackChoices = (catalog: Catalog): ParamChoice[] =>
+  catalog.collections.stacks.map((entry) => ({ value: entry.slug, aliases: [entry.name] }));
 /** A capability slug or name in either locale. */
 const capabilityChoices = (catalog: Catalog): ParamChoice[] =>
   catalog.collections.capabilities.map((entry) => ({ value: entry.slug, aliases: Object.values(entry.name) }));
 
-const categoryParam = (meaning: string): ParamSpec => ({ name: 'category', kind: 'choice', choices: categoryChoices, description: `${meaning} Value: a category slug, case-insensitive.`, example: 'public-apis' });
-const stackParam = (meaning: string): ParamSpec => ({ name: 'stack', kind: 'choice', choices: stackChoices, description: `${meaning} Value: a stack slug or name, case- and accent-insensitive (TypeScript, typescript).`, example: 'typescript' });
-const capabilityParam = (meaning: string): ParamSpec => ({ name: 'capability', kind: 'choice', choices: capabilityChoices, description: `${meaning} Value: a capability slug or name in either locale, case- and accent-insensitive.`, example: 'api-design' });
-const enumParam = (name: string, values: readonly string[], meaning: string): ParamSpec => ({ name, kind: 'choice', choices: () => choices(values), description: meaning });
+const categoryParam = (meaning: string): ParamSpec => ({
+  name: 'category',
+  kind: 'choice',
+  choices: categoryChoices,
+  description: `${meaning} Value: a category slug, case-insensitive.`,
+  example: 'public-apis',
+});
+const stackParam = (meaning: string): ParamSpec => ({
+  name: 'stack',
+  kind: 'choice',
+  choices: stackChoices,
+  description: `${meaning} Value: a stack slug or name, case- and accent-insensitive (TypeScript, typescript).`,
+  example: 'typescript',
+});
+const capabilityParam = (meaning: string): ParamSpec => ({
+  name: 'capability',
+  kind: 'choice',
+  choices: capabilityChoices,
+  description: `${meaning} Value: a capability slug or name in either locale, case- and accent-insensitive.`,
+  example: 'api-design',
+});
+const enumParam = (name: string, values: readonly string[], meaning: string): ParamSpec => ({
+  name,
+  kind: 'choice',
+  choices: () => choices(values),
+  description: meaning,
+});
 
 /** Looks up a detail view, or throws a 404 naming the known slugs. */
 function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined): T {
@@ -79,7 +115,10 @@ function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection
   const found = view(slug);
   if (found === undefined) {
     const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
-    throw new ApiError('not_found', `No ${collection.replace(/s$/, '')} has the slug "${slug.slice(0, 80)}".`, { parameter: 'slug', allowed: known });
+    throw new ApiError('not_found', `No ${collection.replace(/s$/, '')} has the slug "${slug.slice(0, 80)}".`, {
+      parameter: 'slug',
+      allowed: known,
+    });
   }
   return found;
 }
@@ -118,7 +157,8 @@ export const ROUTES: readonly ApiRoute[] = [
     path: '/api/openapi.json',
     tag: 'Meta',
     summary: 'OpenAPI 3.1 contract',
-    description: 'The machine-readable contract of every endpoint, parameter and payload, generated from the route table and the catalog schemas.',
+    description:
+      'The machine-readable contract of every endpoint, parameter and payload, generated from the route table and the catalog schemas.',
     params: [],
     payload: payloads.ContractPayloadSchema,
     localized: false,
@@ -155,7 +195,8 @@ export const ROUTES: readonly ApiRoute[] = [
     params: [enumParam('owner', OWNERS, 'Only the brand or only the personal profile.'), textParam('profiles'), LANG_PARAM],
     payload: payloads.ProfilesPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
   },
   {
     id: 'listLinks',
@@ -163,10 +204,11 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Profile',
     summary: 'Public links catalog',
     description: 'Public links of the brand and of the personal account.',
-    params: [enumParam('owner', OWNERS, 'Only the brand\'s or only the personal account\'s links.'), textParam('links'), LANG_PARAM],
+    params: [enumParam('owner', OWNERS, "Only the brand's or only the personal account's links."), textParam('links'), LANG_PARAM],
     payload: payloads.LinksPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
   },
   {
     id: 'getCatalog',
@@ -182,7 +224,9 @@ export const ROUTES: readonly ApiRoute[] = [
       version: catalog.version,
       counts: catalog.counts,
       profile: localizedEntries(catalog, 'profile', locale)[0],
-      ...Object.fromEntries(COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)])),
+      ...Object.fromEntries(
+        COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)]),
+      ),
     }),
   },
   {
@@ -190,7 +234,8 @@ export const ROUTES: readonly ApiRoute[] = [
     path: '/api/audit',
     tag: 'Discovery',
     summary: 'Counts, routes, surfaces and exports',
-    description: 'An audit snapshot computed from the route table, the page inventory and the catalog: counts, every route with its kind, the five surfaces, and each export with its size and SHA-256 (the audit export itself excluded: it cannot hash itself).',
+    description:
+      'An audit snapshot computed from the route table, the page inventory and the catalog: counts, every route with its kind, the five surfaces, and each export with its size and SHA-256 (the audit export itself excluded: it cannot hash itself).',
     params: [],
     payload: payloads.AuditPayloadSchema,
     localized: false,
@@ -203,7 +248,11 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Discovery',
     summary: 'Flat inventory of public resources',
     description: 'One item per page, endpoint, export, document and catalog entity, each with a URL that answers 200.',
-    params: [enumParam('kind', payloads.DISCOVERY_KINDS, 'Restrict the inventory to one kind of resource.'), textParam('titles, summaries, URLs and tags'), LANG_PARAM],
+    params: [
+      enumParam('kind', payloads.DISCOVERY_KINDS, 'Restrict the inventory to one kind of resource.'),
+      textParam('titles, summaries, URLs and tags'),
+      LANG_PARAM,
+    ],
     payload: payloads.DiscoveryPayloadSchema,
     localized: true,
     exportFile: 'site-discovery.json',
@@ -215,7 +264,12 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Portfolio',
     summary: 'Filterable portfolio snapshot',
     description: 'Portfolio cases with facets: the categories, stacks and signals of the returned cases.',
-    params: [categoryParam('Only cases of this category.'), stackParam('Only cases built with this stack.'), textParam('case titles, clients, challenges, outcomes and signals'), LANG_PARAM],
+    params: [
+      categoryParam('Only cases of this category.'),
+      stackParam('Only cases built with this stack.'),
+      textParam('case titles, clients, challenges, outcomes and signals'),
+      LANG_PARAM,
+    ],
     payload: payloads.PortfolioPayloadSchema,
     localized: true,
     exportFile: 'site-portfolio.json',
@@ -230,8 +284,18 @@ export const ROUTES: readonly ApiRoute[] = [
         items,
         count: items.length,
         facets: {
-          categories: facet(raw.map((entry) => [entry.category]), catalog, 'categories', locale),
-          stacks: facet(raw.map((entry) => entry.stacks), catalog, 'stacks', locale),
+          categories: facet(
+            raw.map((entry) => [entry.category]),
+            catalog,
+            'categories',
+            locale,
+          ),
+          stacks: facet(
+            raw.map((entry) => entry.stacks),
+            catalog,
+            'stacks',
+            locale,
+          ),
           signals: items.flatMap((entry) => entry.signals),
         },
       };
@@ -243,11 +307,16 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Categories',
     summary: 'Category directory',
     description: 'Categories with their signals, stacks, capabilities and related operations.',
-    params: [capabilityParam('Only categories that draw on this capability.'), textParam('category names, summaries and signals'), LANG_PARAM],
+    params: [
+      capabilityParam('Only categories that draw on this capability.'),
+      textParam('category names, summaries and signals'),
+      LANG_PARAM,
+    ],
     payload: payloads.CategoriesPayloadSchema,
     localized: true,
     exportFile: 'site-categories.json',
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
   },
   {
     id: 'getCategory',
@@ -279,7 +348,11 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Stacks',
     summary: 'Stack map',
     description: 'Recurring technologies, linked to portfolio cases and capabilities.',
-    params: [categoryParam('Only stacks used by portfolio cases of this category.'), textParam('stack names, kinds and summaries'), LANG_PARAM],
+    params: [
+      categoryParam('Only stacks used by portfolio cases of this category.'),
+      textParam('stack names, kinds and summaries'),
+      LANG_PARAM,
+    ],
     payload: payloads.StacksPayloadSchema,
     localized: true,
     exportFile: 'site-stacks.json',
@@ -306,11 +379,16 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Projects',
     summary: 'Filterable project dossier directory',
     description: 'Technical and operational project dossiers.',
-    params: [capabilityParam('Only projects in this operational domain.'), textParam('project names, summaries and descriptions'), LANG_PARAM],
+    params: [
+      capabilityParam('Only projects in this operational domain.'),
+      textParam('project names, summaries and descriptions'),
+      LANG_PARAM,
+    ],
     payload: payloads.ProjectsPayloadSchema,
     localized: true,
     exportFile: 'site-projects.json',
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
   },
   {
     id: 'getProject',
@@ -334,14 +412,16 @@ export const ROUTES: readonly ApiRoute[] = [
     payload: payloads.OperationsPayloadSchema,
     localized: true,
     exportFile: 'site-operations.json',
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
   },
   {
     id: 'getOperation',
     path: '/api/operations/{slug}',
     tag: 'Operations',
     summary: 'Operational dossier',
-    description: 'One dossier: quality gates in canonical order, signals, routes, stacks, related projects and the categories relying on it.',
+    description:
+      'One dossier: quality gates in canonical order, signals, routes, stacks, related projects and the categories relying on it.',
     params: [LANG_PARAM],
     detail: 'operations',
     payload: OperationDetailSchema,
@@ -363,7 +443,10 @@ export const ROUTES: readonly ApiRoute[] = [
     payload: payloads.JourneysPayloadSchema,
     localized: true,
     handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'journeys', locale, values, { audience: (entry, value) => entry.audience === value, stage: (entry, value) => entry.stage === value }),
+      listCollection(catalog, 'journeys', locale, values, {
+        audience: (entry, value) => entry.audience === value,
+        stage: (entry, value) => entry.stage === value,
+      }),
   },
   {
     id: 'listTrust',
@@ -371,10 +454,15 @@ export const ROUTES: readonly ApiRoute[] = [
     tag: 'Trust',
     summary: 'Trust signal directory',
     description: 'Institutional signals for contact, social proof and public policies.',
-    params: [enumParam('kind', TRUST_KINDS, 'Only one family of trust signals.'), textParam('trust signal titles, summaries and details'), LANG_PARAM],
+    params: [
+      enumParam('kind', TRUST_KINDS, 'Only one family of trust signals.'),
+      textParam('trust signal titles, summaries and details'),
+      LANG_PARAM,
+    ],
     payload: payloads.TrustPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
+    handler: ({ catalog, locale, values }) =>
+      listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
   },
 ];
 

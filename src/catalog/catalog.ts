@@ -54,7 +54,11 @@ export function createCatalog(collections: Collections): Catalog {
   };
   const refs = (collection: CollectionName, slugs: readonly string[]): Ref[] => slugs.map((slug) => ref(collection, slug));
   /** Slugs of the entries of `collection` whose `pick` includes `slug`, in catalog order. */
-  const whereIncludes = <C extends CollectionName>(collection: C, slug: string, pick: (entry: EntryOf<C>) => readonly (string | undefined)[]): Ref[] =>
+  const whereIncludes = <C extends CollectionName>(
+    collection: C,
+    slug: string,
+    pick: (entry: EntryOf<C>) => readonly (string | undefined)[],
+  ): Ref[] =>
     (collections[collection] as EntryOf<C>[])
       .filter((entry) => pick(entry).includes(slug))
       .map((entry) => ref(collection, (entry as { slug: string }).slug));

@@ -5,6 +5,6 @@ import { readContentFolder } from './load-files.ts';
 import { validateCollections } from './validate.ts';
 
 /** Loads and validates `contentDir` (default `content/` in the working directory). */
-export function loadCatalogFromFiles(contentDir = resolve('content'), root = process.cwd()): Catalog {
-  return createCatalog(validateCollections(readContentFolder(contentDir, root)));
+export function loadCatalogFromFiles(contentDir?: string, root = process.cwd()): Catalog {
+  return createCatalog(validateCollections(readContentFolder(resolve(contentDir ?? 'content'), root)));
 }

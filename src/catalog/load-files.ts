@@ -53,17 +53,35 @@ export function readContentFolder(contentDir: string, root = process.cwd()): Raw
     const file = relative(root, path).split('\\').join('/');
     if (!item.isDirectory()) {
       if (item.name.endsWith('.md')) continue; // notes for editors, such as README.md
-      issues.push({ file, field: '(file)', value: item.name, problem: 'files belong in a collection folder', allowed: COLLECTION_NAMES.map((name) => `content/${name}/`) });
+      issues.push({
+        file,
+        field: '(file)',
+        value: item.name,
+        problem: 'files belong in a collection folder',
+        allowed: COLLECTION_NAMES.map((name) => `content/${name}/`),
+      });
       continue;
     }
     if (!(COLLECTION_NAMES as readonly string[]).includes(item.name)) {
-      issues.push({ file, field: '(folder)', value: item.name, problem: 'this folder is not a collection', allowed: [...COLLECTION_NAMES] });
+      issues.push({
+        file,
+        field: '(folder)',
+        value: item.name,
+        problem: 'this folder is not a collection',
+        allowed: [...COLLECTION_NAMES],
+      });
       continue;
     }
     for (const entryPath of listFiles(path)) {
       const entryFile = relative(root, entryPath).split('\\').join('/');
       if (!CONTENT_EXTENSIONS.some((extension) => entryPath.endsWith(extension))) {
-        issues.push({ file: entryFile, field: '(file)', value: entryFile.split('/').pop(), problem: 'entries are YAML files', allowed: [...CONTENT_EXTENSIONS] });
+        issues.push({
+          file: entryFile,
+          field: '(file)',
+          value: entryFile.split('/').pop(),
+          problem: 'entries are YAML files',
+          allowed: [...CONTENT_EXTENSIONS],
+        });
         continue;
       }
       const entry = parseFile(entryPath, entryFile, issues);
@@ -73,4 +91,3 @@ export function readContentFolder(contentDir: string, root = process.cwd()): Raw
   if (issues.length > 0) throw new ContentValidationError(issues);
   return raw;
 }
-

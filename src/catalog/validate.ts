@@ -38,18 +38,24 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+type SchemaDef = { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown };
+
+/** A schema's definition, with optional/nullable/default wrappers removed. */
+function unwrap(schema: unknown): SchemaDef | undefined {
+  let def = (schema as { def?: SchemaDef } | undefined)?.def;
+  while (def && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default'))
+    def = (def.innerType as { def?: SchemaDef }).def;
+  return def;
+}
+
 /** The keys an object schema accepts at a path, for "unknown field" messages. */
 function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] | undefined {
-  let current: unknown = schema;
+  let def = unwrap(schema);
   for (const key of path) {
-    const def = (current as { def?: { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown } }).def;
-    if (!def) return undefined;
-    if (def.type === 'optional' || def.type === 'pipe') current = def.innerType;
-    if (def.type === 'array' && typeof key === 'number') current = def.element;
-    else if (def.shape && typeof key === 'string') current = def.shape[key];
+    if (def?.type === 'array' && typeof key === 'number') def = unwrap(def.element);
+    else if (def?.shape && typeof key === 'string') def = unwrap(def.shape[key]);
     else return undefined;
   }
-  const def = (current as { def?: { shape?: Record<string, unknown> } }).def;
   return def?.shape ? Object.keys(def.shape) : undefined;
 }
 
@@ -70,7 +76,7 @@ function fromZodIssue(file: string, data: unknown, schema: z.ZodType, issue: z.c
     issue.code === 'invalid_value'
       ? issue.values.map(String)
       : issue.code === 'invalid_format' && issue.format === 'regex' && issue.path.at(-1) !== 'url'
-        ? [`text matching ${issue.pattern ?? SLUG_PATTERN.source}`]
+        ? [`text matching ${(issue.pattern ?? SLUG_PATTERN.source).replace(/^\/|\/$/g, '')}`]
         : issue.code === 'custom' && Array.isArray(issue.params?.['allowed'])
           ? (issue.params['allowed'] as unknown[]).map(String)
           : undefined;
@@ -102,9 +108,20 @@ export function validateCollections(raw: RawCollections): Collections {
       const entry = result.data as Record<string, unknown> & { slug: string };
       const firstFile = seen.get(entry.slug);
       if (firstFile) {
-        issues.push({ file, field: 'slug', value: entry.slug, problem: `this slug is already used by ${firstFile}; slugs must be unique in the ${name} collection` });
+        issues.push({
+          file,
+          field: 'slug',
+          value: entry.slug,
+          problem: `this slug is already used by ${firstFile}; slugs must be unique in the ${name} collection`,
+        });
       } else if (baseName(file) !== entry.slug) {
-        issues.push({ file, field: 'slug', value: entry.slug, problem: `the file name must be the slug; rename the file to ${entry.slug}.yaml or change the slug`, allowed: [baseName(file)] });
+        issues.push({
+          file,
+          field: 'slug',
+          value: entry.slug,
+          problem: `the file name must be the slug; rename the file to ${entry.slug}.yaml or change the slug`,
+          allowed: [baseName(file)],
+        });
       }
       seen.set(entry.slug, seen.get(entry.slug) ?? file);
       valid[name].push({ file, entry });
@@ -112,7 +129,12 @@ export function validateCollections(raw: RawCollections): Collections {
   }
 
   if (valid.profile.length !== 1 && raw.profile.length !== 1) {
-    issues.push({ file: 'content/profile/', field: '(collection)', value: raw.profile.length, problem: 'the profile collection must hold exactly one entry, the studio' });
+    issues.push({
+      file: 'content/profile/',
+      field: '(collection)',
+      value: raw.profile.length,
+      problem: 'the profile collection must hold exactly one entry, the studio',
+    });
   }
 
   for (const relation of RELATIONS) {
@@ -126,7 +148,13 @@ export function validateCollections(raw: RawCollections): Collections {
         if (!known.has(String(slug))) {
           issues.push({ file, field, value: slug, problem: `no ${ENTRY_NOUN[relation.to]} has this slug`, allowed });
         } else if (relation.from === relation.to && slug === entry['slug']) {
-          issues.push({ file, field, value: slug, problem: `a ${ENTRY_NOUN[relation.to]} cannot refer to itself`, allowed: allowed.filter((other) => other !== slug) });
+          issues.push({
+            file,
+            field,
+            value: slug,
+            problem: `a ${ENTRY_NOUN[relation.to]} cannot refer to itself`,
+            allowed: allowed.filter((other) => other !== slug),
+          });
         }
       });
     }
@@ -137,4 +165,3 @@ export function validateCollections(raw: RawCollections): Collections {
   for (const name of COLLECTION_NAMES) collections[name] = valid[name].map(({ entry }) => entry);
   return collections as Collections;
 }
-

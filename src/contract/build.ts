@@ -38,7 +38,10 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
     description: 'Equals the envelope request_id: a valid client X-Request-Id (^[A-Za-z0-9._-]{1,128}$) or a fresh UUID.',
     schema: { type: 'string' },
   },
-  ETag: { description: 'Weak validator over the payload and the normalized query; send it back in If-None-Match.', schema: { type: 'string' } },
+  ETag: {
+    description: 'Weak validator over the payload and the normalized query; send it back in If-None-Match.',
+    schema: { type: 'string' },
+  },
   'Content-Language': { description: 'The locale of localized payloads.', schema: { type: 'string', enum: ['en-US', 'pt-BR'] } },
 };
 
@@ -68,7 +71,14 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
         : param.kind === 'lang'
           ? { type: 'string', enum: ['en-US', 'pt-BR'], default: 'en-US' }
           : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
-    return { name: param.name, in: 'query', required: false, description: param.description, schema, ...(param.example ? { example: param.example } : {}) };
+    return {
+      name: param.name,
+      in: 'query',
+      required: false,
+      description: param.description,
+      schema,
+      ...(param.example ? { example: param.example } : {}),
+    };
   });
   return [...path, ...query];
 }
@@ -103,7 +113,11 @@ export function buildContract(routes: readonly ApiRoute[], catalog: Catalog): Op
           tags: [route.tag],
           parameters: parameters(route, catalog),
           responses: {
-            '200': { description: route.summary, headers: successHeaders, content: { 'application/json': { schema: ref(envelopeComponent(route)) } } },
+            '200': {
+              description: route.summary,
+              headers: successHeaders,
+              content: { 'application/json': { schema: ref(envelopeComponent(route)) } },
+            },
             '304': { description: 'Not modified: If-None-Match matched the current ETag. No body.', headers: successHeaders },
             '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
             '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),

@@ -14,7 +14,10 @@ export function buildAudit(routes: readonly ApiRoute[], catalog: Catalog) {
   const pages = pageInventory(catalog);
   const exportRoutes = routes.filter((route) => route.exportFile !== undefined);
   const documentation = ['/openapi/', ...routes.filter((route) => route.id.startsWith('getContract')).map((route) => route.path)];
-  const discovery = [...DOCUMENTS.filter((document) => !document.path.startsWith('/api/')).map((document) => document.path), ...routes.filter((route) => route.id === 'listDiscovery').map((route) => route.path)];
+  const discovery = [
+    ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/')).map((document) => document.path),
+    ...routes.filter((route) => route.id === 'listDiscovery').map((route) => route.path),
+  ];
   return {
     counts: {
       pages: pages.length,

@@ -11,10 +11,32 @@ export interface DocumentRecord {
 
 /** Discovery and contract documents; sitemap-index.xml is written by @astrojs/sitemap. */
 export const DOCUMENTS: readonly DocumentRecord[] = [
-  { path: '/llms.txt', title: text('llms.txt', 'llms.txt'), summary: text('A site description for language models, following llmstxt.org.', 'Uma descrição do site para modelos de linguagem, no formato llmstxt.org.') },
-  { path: '/robots.txt', title: text('robots.txt', 'robots.txt'), summary: text('Crawler rules, consistent with the sitemap.', 'Regras para robôs, coerentes com o sitemap.') },
-  { path: '/sitemap-index.xml', title: text('Sitemap', 'Sitemap'), summary: text('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.') },
-  { path: '/api/openapi.json', title: text('OpenAPI contract', 'Contrato OpenAPI'), summary: text('The OpenAPI 3.1 contract of the JSON API, in the response envelope.', 'O contrato OpenAPI 3.1 da API JSON, no envelope de resposta.') },
+  {
+    path: '/llms.txt',
+    title: text('llms.txt', 'llms.txt'),
+    summary: text(
+      'A site description for language models, following llmstxt.org.',
+      'Uma descrição do site para modelos de linguagem, no formato llmstxt.org.',
+    ),
+  },
+  {
+    path: '/robots.txt',
+    title: text('robots.txt', 'robots.txt'),
+    summary: text('Crawler rules, consistent with the sitemap.', 'Regras para robôs, coerentes com o sitemap.'),
+  },
+  {
+    path: '/sitemap-index.xml',
+    title: text('Sitemap', 'Sitemap'),
+    summary: text('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.'),
+  },
+  {
+    path: '/api/openapi.json',
+    title: text('OpenAPI contract', 'Contrato OpenAPI'),
+    summary: text(
+      'The OpenAPI 3.1 contract of the JSON API, in the response envelope.',
+      'O contrato OpenAPI 3.1 da API JSON, no envelope de resposta.',
+    ),
+  },
 ];
 
 /** Navigation aliases that redirect to the docs UI; neither pages nor documents. */

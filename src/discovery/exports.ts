@@ -16,5 +16,7 @@ export function exportPath(file: string): string {
 
 /** The default payload of a route (default locale, no filters), as served and exported. */
 export function defaultPayloadJson(route: ApiRoute, routes: readonly ApiRoute[], catalog: Catalog): string {
-  return memo(catalog, `export:${route.id}`, () => serializePayload(route.handler({ catalog, locale: DEFAULT_LOCALE, values: {}, routes })));
+  return memo(catalog, `export:${route.id}`, () =>
+    serializePayload(route.handler({ catalog, locale: DEFAULT_LOCALE, values: {}, routes })),
+  );
 }

@@ -68,7 +68,14 @@ function rawItems(routes: readonly ApiRoute[], catalog: Catalog): RawItem[] {
       api_url: route.path,
       tags: ['json', 'export'],
     }));
-  const documents = DOCUMENTS.map((document): RawItem => ({ id: `document:${document.path}`, kind: 'document', title: document.title, summary: document.summary, url: document.path, tags: ['document'] }));
+  const documents = DOCUMENTS.map((document): RawItem => ({
+    id: `document:${document.path}`,
+    kind: 'document',
+    title: document.title,
+    summary: document.summary,
+    url: document.path,
+    tags: ['document'],
+  }));
   const entities = (Object.keys(ENTITY_KINDS) as CollectionName[]).flatMap((collection) =>
     (catalog.collections[collection] as { slug: string; summary: LocalizedText }[]).map((entry): RawItem => ({
       id: `${collection}:${entry.slug}`,

@@ -31,21 +31,31 @@ export function buildLlmsTxt(routes: readonly ApiRoute[], catalog: Catalog, base
     '',
     '## Data exports',
     '',
-    ...routes.filter((route) => route.exportFile).map((route) => link(route.exportFile!, absoluteUrl(exportPath(route.exportFile!), base), `the default payload of ${route.path}, byte for byte`)),
+    ...routes
+      .filter((route) => route.exportFile)
+      .map((route) =>
+        link(route.exportFile!, absoluteUrl(exportPath(route.exportFile!), base), `the default payload of ${route.path}, byte for byte`),
+      ),
     '',
     '## Documentation',
     '',
     link('OpenAPI contract', absoluteUrl('/api/openapi.json', base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
     link('API reference', absoluteUrl('/openapi/', base), 'interactive documentation of every endpoint'),
-    ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/') && document.path !== '/llms.txt').map((document) => link(document.title[en], absoluteUrl(document.path, base), document.summary[en])),
+    ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/') && document.path !== '/llms.txt').map((document) =>
+      link(document.title[en], absoluteUrl(document.path, base), document.summary[en]),
+    ),
     '',
     '## Key pages',
     '',
-    ...pages.filter((page) => sectionPaths.has(page.path)).map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
+    ...pages
+      .filter((page) => sectionPaths.has(page.path))
+      .map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
     '',
     '## Optional',
     '',
-    ...pages.filter((page) => !sectionPaths.has(page.path)).map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
+    ...pages
+      .filter((page) => !sectionPaths.has(page.path))
+      .map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
     '',
   ];
   return lines.join('\n');

@@ -38,7 +38,11 @@ export const HealthPayloadSchema = z
 
 /** The OpenAPI document itself (validated separately by an OpenAPI validator). */
 export const ContractPayloadSchema = z
-  .looseObject({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+  .looseObject({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
   .meta({ id: 'ContractPayload' });
 
 export const ProfilesPayloadSchema = directoryOf(ProfileEntrySchema).meta({ id: 'ProfilesPayload' });
@@ -87,7 +91,22 @@ export const CatalogPayloadSchema = z
   .meta({ id: 'CatalogPayload' });
 
 /** The kinds of resources the discovery inventory lists. */
-export const DISCOVERY_KINDS = ['page', 'endpoint', 'export', 'document', 'category', 'capability', 'stack', 'project', 'operation', 'journey', 'trust', 'case', 'profile', 'link'] as const;
+export const DISCOVERY_KINDS = [
+  'page',
+  'endpoint',
+  'export',
+  'document',
+  'category',
+  'capability',
+  'stack',
+  'project',
+  'operation',
+  'journey',
+  'trust',
+  'case',
+  'profile',
+  'link',
+] as const;
 export type DiscoveryKind = (typeof DISCOVERY_KINDS)[number];
 
 export const DiscoveryItemSchema = z
@@ -122,18 +141,31 @@ export const AuditPayloadSchema = z
       entries: z.record(z.string(), z.number().int()),
     }),
     routes: z.array(z.strictObject({ path: z.string(), kind: z.enum(ROUTE_KINDS), method: z.literal('GET') })),
-    surfaces: z.array(z.strictObject({ id: z.enum(['website', 'api', 'exports', 'documentation', 'discovery']), title: z.string(), url: z.string(), routes: z.number().int() })),
+    surfaces: z.array(
+      z.strictObject({
+        id: z.enum(['website', 'api', 'exports', 'documentation', 'discovery']),
+        title: z.string(),
+        url: z.string(),
+        routes: z.number().int(),
+      }),
+    ),
     /** Every export but the audit export itself, which cannot contain its own hash. */
-    exports: z.array(z.strictObject({ path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/), source: z.string() })),
+    exports: z.array(
+      z.strictObject({ path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/), source: z.string() }),
+    ),
   })
   .meta({
     id: 'AuditPayload',
-    description: 'Counts, routes, surfaces and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
+    description:
+      'Counts, routes, surfaces and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
   });
 
 /** The request metadata every response carries. */
 export const EnvelopeMetaSchema = z.strictObject({
-  request_id: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/).describe('Echoes a valid client X-Request-Id, or a fresh UUID; equals the X-Request-Id header.'),
+  request_id: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,128}$/)
+    .describe('Echoes a valid client X-Request-Id, or a fresh UUID; equals the X-Request-Id header.'),
   timestamp: z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC time of the response, with milliseconds.'),
   method: z.string().describe('The request method: GET on success; the rejected method on a 405.'),
   path: z.string().describe('The request path, without the query string.'),

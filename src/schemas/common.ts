@@ -32,11 +32,9 @@ export const LocalizedTextSchema = z
 export type LocalizedText = z.output<typeof LocalizedTextSchema>;
 
 /** A site route ("/projects/") or an absolute https address. */
-export const HrefSchema = z
-  .string()
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, {
-    message: 'must be a site path starting with "/", an https:// address or a mailto: address',
-  });
+export const HrefSchema = z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, {
+  message: 'must be a site path starting with "/", an https:// address or a mailto: address',
+});
 
 /** A labelled link: a journey step's link, a call to action, a reference. */
 export const LinkSchema = z.strictObject({

@@ -19,9 +19,7 @@ export const JourneySchema = z.strictObject({
   /** Where in the relationship it sits. */
   stage: z.enum(JOURNEY_STAGES),
   /** The steps, in order. */
-  steps: z
-    .array(z.strictObject({ title: LocalizedTextSchema, description: LocalizedTextSchema }))
-    .min(2),
+  steps: z.array(z.strictObject({ title: LocalizedTextSchema, description: LocalizedTextSchema })).min(2),
   /** Where to go along the way. */
   links: z.array(LinkSchema).min(1),
   /** What the engagement looks like commercially. */

@@ -6,5 +6,8 @@ export { freePort, startServer, type RunningServer } from '../../scripts/lib/run
 /** Runs `astro build` (without astro check, which the build gate runs). */
 export function buildSite(env: NodeJS.ProcessEnv = {}): void {
   const outDir = env['DIST_DIR'] ?? process.env['DIST_DIR'];
-  execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+  });
 }

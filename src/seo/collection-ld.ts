@@ -1,0 +1,29 @@
+/** schema.org CollectionPage with an ItemList, for index pages. */
+import type { CollectionPage, WithContext } from 'schema-dts';
+import { absoluteUrl } from '../site.ts';
+import { ORGANIZATION_ID } from './profile-ld.ts';
+
+/** One listed item: its name and its site path (an anchor is fine). */
+export interface ListedItem {
+  name: string;
+  path: string;
+}
+
+/** An index page listing `items` in order. */
+export function collectionPageLd(page: { name: string; description: string; path: string }, items: readonly ListedItem[]): WithContext<CollectionPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    '@id': absoluteUrl(page.path),
+    name: page.name,
+    description: page.description,
+    url: absoluteUrl(page.path),
+    inLanguage: 'en-US',
+    publisher: { '@id': ORGANIZATION_ID },
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: items.length,
+      itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: absoluteUrl(item.path) })),
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/** schema.org CreativeWork for portfolio cases and SoftwareSourceCode for project dossiers. */
+import type { CreativeWork, SoftwareSourceCode, WithContext } from 'schema-dts';
+import type { Localized } from '../catalog/localize.ts';
+import type { CaseDetail, ProjectDetail } from '../schemas/views.ts';
+import { absoluteUrl } from '../site.ts';
+import { ORGANIZATION_ID } from './profile-ld.ts';
+
+/** A portfolio case: the work, who it was for, when, and what it was about. */
+export function caseLd(item: Localized<CaseDetail>, path: string): WithContext<CreativeWork> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CreativeWork',
+    '@id': absoluteUrl(path),
+    name: item.title,
+    headline: item.title,
+    description: item.summary,
+    url: absoluteUrl(path),
+    inLanguage: 'en-US',
+    dateCreated: String(item.year),
+    creator: { '@id': ORGANIZATION_ID },
+    sourceOrganization: { '@id': ORGANIZATION_ID },
+    about: item.client,
+    genre: item.category.name,
+    keywords: item.stacks.map((stack) => stack.name),
+    ...(item.project ? { isBasedOn: absoluteUrl(item.project.url) } : {}),
+  };
+}
+
+/** A project dossier as source code: repository, stacks as keywords, related projects. */
+export function projectLd(project: Localized<ProjectDetail>, path: string): WithContext<SoftwareSourceCode> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareSourceCode',
+    '@id': absoluteUrl(path),
+    name: project.name,
+    description: project.summary,
+    abstract: project.description,
+    url: absoluteUrl(path),
+    inLanguage: 'en-US',
+    dateCreated: String(project.started),
+    creativeWorkStatus: project.status,
+    author: { '@id': ORGANIZATION_ID },
+    genre: project.category.name,
+    keywords: project.stacks.map((stack) => stack.name),
+    ...(project.repository ? { codeRepository: project.repository } : {}),
+    ...(project.related.length ? { isRelatedTo: project.related.map((related) => absoluteUrl(related.url)) } : {}),
+  };
+}
