@@ -48,7 +48,12 @@ function logRequest(req, res, path, started) {
   );
 }
 
-/** @type {import('node:http').RequestListener} */
+/**
+ * Answers one request.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @returns {Promise<void>}
+ */
 async function listener(req, res) {
   const started = process.hrtime.bigint();
   const url = req.url ?? '/';
@@ -58,32 +63,34 @@ async function listener(req, res) {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 
   // The API answers every method and every path under /api itself, with JSON envelopes.
-  if (rawPath === '/api' || rawPath.startsWith('/api/')) return astroHandler(req, res);
+  if (rawPath === '/api' || rawPath.startsWith('/api/')) return void (await astroHandler(req, res));
 
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
-    res.writeHead(204, { Allow: 'GET, HEAD, OPTIONS' });
-    return res.end();
+    res.writeHead(204, { Allow: 'GET, HEAD, OPTIONS' }).end();
+    return;
   }
   if (!READ_METHODS.has(method)) {
-    res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
-    return res.end('405 Method Not Allowed: this site is read-only.\n');
+    res
+      .writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('405 Method Not Allowed: this site is read-only.\n');
+    return;
   }
   const path = safePath(rawPath);
   if (path === undefined) {
     // Never look a malformed or traversing path up on disk; Astro renders the 404 page for it.
     req.url = '/404-not-found/';
-    return astroHandler(req, res);
+    return void (await astroHandler(req, res));
   }
   const file = staticFileFor(clientDir, path);
   if (file) return sendFile(req, res, clientDir, file);
-  return astroHandler(req, res);
+  await astroHandler(req, res);
 }
 
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '127.0.0.1';
 const server = createServer((req, res) => {
-  listener(req, res)?.catch?.((/** @type {unknown} */ error) => {
+  listener(req, res).catch((/** @type {unknown} */ error) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500);
     res.end();

@@ -194,7 +194,11 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       ...(slug !== undefined ? { slug } : {}),
     });
     const etag = etagFor(normalizedQuery, payloadJson);
-    const headers = { ...baseHeaders(requestId), ETag: etag, ...(route.localized ? { 'Content-Language': parsed.locale } : {}) };
+    const headers: Record<string, string> = {
+      ...baseHeaders(requestId),
+      ETag: etag,
+      ...(route.localized ? { 'Content-Language': parsed.locale } : {}),
+    };
     if (matchesIfNoneMatch(request.header('if-none-match'), etag)) {
       delete headers['Content-Type'];
       return { status: 304, headers, body: null };
@@ -202,7 +206,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     return {
       status: 200,
       headers,
-      body: headOnly ? null : envelopeJson(requestId, method === 'HEAD' ? 'GET' : method, path, query, payloadJson),
+      body: headOnly ? null : envelopeJson(requestId, method, path, query, payloadJson),
     };
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, requestId, method, path, query, headOnly);

@@ -76,7 +76,8 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
       in: 'query',
       required: false,
       description: param.description,
-      schema,
+      // openapi-types types parameter schemas with its 3.0 SchemaObject; the 3.1 one is what we emit.
+      schema: schema as OpenAPIV3_1.ParameterObject['schema'],
       ...(param.example ? { example: param.example } : {}),
     };
   });
@@ -105,26 +106,25 @@ export function buildContract(routes: readonly ApiRoute[], catalog: Catalog): Op
         ETag: { $ref: '#/components/headers/ETag' },
         ...(route.localized ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {}),
       };
-      paths[route.path] = {
-        get: {
-          operationId: route.id,
-          summary: route.summary,
-          description: route.description,
-          tags: [route.tag],
-          parameters: parameters(route, catalog),
-          responses: {
-            '200': {
-              description: route.summary,
-              headers: successHeaders,
-              content: { 'application/json': { schema: ref(envelopeComponent(route)) } },
-            },
-            '304': { description: 'Not modified: If-None-Match matched the current ETag. No body.', headers: successHeaders },
-            '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
-            '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
-            '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
+      const operation: OpenAPIV3_1.OperationObject = {
+        operationId: route.id,
+        summary: route.summary,
+        description: route.description,
+        tags: [route.tag],
+        parameters: parameters(route, catalog),
+        responses: {
+          '200': {
+            description: route.summary,
+            headers: successHeaders,
+            content: { 'application/json': { schema: ref(envelopeComponent(route)) } },
           },
+          '304': { description: 'Not modified: If-None-Match matched the current ETag. No body.', headers: successHeaders },
+          '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
+          '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
+          '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
         },
       };
+      paths[route.path] = { get: operation } as OpenAPIV3_1.PathItemObject;
     }
 
     const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name }));

@@ -69,6 +69,8 @@ export function recordsOf(catalog: Catalog, family: PageFamily): PageRecord[] {
 }
 
 /** getStaticPaths entries for a detail family: one per inventory record, keyed by the entry's slug. */
-export function detailPaths(catalog: Catalog, family: PageFamily): { params: { slug: string }; props: { record: PageRecord } }[] {
-  return recordsOf(catalog, family).flatMap((record) => (record.entry ? [{ params: { slug: record.entry.slug }, props: { record } }] : []));
+export function detailPaths(catalog: Catalog, family: PageFamily): { params: { slug: string }; props: { record: PageRecord; slug: string } }[] {
+  return recordsOf(catalog, family).flatMap((record) =>
+    record.entry ? [{ params: { slug: record.entry.slug }, props: { record, slug: record.entry.slug } }] : [],
+  );
 }
