@@ -64,7 +64,7 @@ export const STAGE_LABELS: Record<(typeof JOURNEY_STAGES)[number], string> = {
 /** Trust families, as section headings. */
 export const TRUST_KIND_LABELS: Record<(typeof TRUST_KINDS)[number], string> = {
   contact: 'Contact',
-  'social-proof': 'What clients say',
+  'social-proof': 'Social proof',
   policy: 'Public policies',
 };
 

@@ -71,15 +71,16 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
         : param.kind === 'lang'
           ? { type: 'string', enum: ['en-US', 'pt-BR'], default: 'en-US' }
           : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
-    return {
+    const parameter: OpenAPIV3_1.ParameterObject = {
       name: param.name,
       in: 'query',
       required: false,
       description: param.description,
       // openapi-types types parameter schemas with its 3.0 SchemaObject; the 3.1 one is what we emit.
-      schema: schema as OpenAPIV3_1.ParameterObject['schema'],
-      ...(param.example ? { example: param.example } : {}),
+      schema: schema as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
     };
+    if (param.example) parameter.example = param.example;
+    return parameter;
   });
   return [...path, ...query];
 }

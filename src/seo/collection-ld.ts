@@ -10,12 +10,15 @@ export interface ListedItem {
 }
 
 /** An index page listing `items` in order. */
-export function collectionPageLd(page: { name: string; description: string; path: string }, items: readonly ListedItem[]): WithContext<CollectionPage> {
+export function collectionPageLd(
+  page: { title: string; description: string; path: string },
+  items: readonly ListedItem[],
+): WithContext<CollectionPage> {
   return {
     '@context': 'https://schema.org',
     '@type': 'CollectionPage',
     '@id': absoluteUrl(page.path),
-    name: page.name,
+    name: page.title,
     description: page.description,
     url: absoluteUrl(page.path),
     inLanguage: 'en-US',
@@ -23,7 +26,12 @@ export function collectionPageLd(page: { name: string; description: string; path
     mainEntity: {
       '@type': 'ItemList',
       numberOfItems: items.length,
-      itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: absoluteUrl(item.path) })),
+      itemListElement: items.map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.name,
+        url: absoluteUrl(item.path),
+      })),
     },
   };
 }

@@ -53,7 +53,13 @@ export function describe(record: PageRecord, locale: Locale): string {
 
 /** Head facts of one inventory record. */
 export function pageMeta(record: PageRecord, locale: Locale): PageMeta {
-  return { record, path: record.path, title: localize(record.title, locale), description: describe(record, locale), apiUrl: record.api_url };
+  return {
+    record,
+    path: record.path,
+    title: localize(record.title, locale),
+    description: describe(record, locale),
+    apiUrl: record.api_url,
+  };
 }
 
 /** The inventory record at `path`; throws when the page is not in the inventory (a page without a record is a bug). */
@@ -69,7 +75,10 @@ export function recordsOf(catalog: Catalog, family: PageFamily): PageRecord[] {
 }
 
 /** getStaticPaths entries for a detail family: one per inventory record, keyed by the entry's slug. */
-export function detailPaths(catalog: Catalog, family: PageFamily): { params: { slug: string }; props: { record: PageRecord; slug: string } }[] {
+export function detailPaths(
+  catalog: Catalog,
+  family: PageFamily,
+): { params: { slug: string }; props: { record: PageRecord; slug: string } }[] {
   return recordsOf(catalog, family).flatMap((record) =>
     record.entry ? [{ params: { slug: record.entry.slug }, props: { record, slug: record.entry.slug } }] : [],
   );

@@ -35,14 +35,21 @@ export interface CallOptions {
 
 /** Calls `respond()` in process with the catalog read from content/. */
 export function callApi(url: string, options: CallOptions = {}): ApiResult {
-  const headers = new Headers(options.headers ?? {});
-  const result = respond({ method: options.method ?? 'GET', url, header: (name) => headers.get(name) }, testCatalog());
+  // A plain lookup, not Headers: Headers would trim values, and respond() must be seen not to.
+  const sent = Object.entries(options.headers ?? {});
+  const header = (name: string): string | null => sent.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null;
+  const result = respond({ method: options.method ?? 'GET', url, header }, testCatalog());
   return { status: result.status, headers: new Headers(result.headers), text: result.body };
 }
 
 /** Fetches from the production server; an empty body becomes null, like `respond()`. */
 export async function fetchApi(baseUrl: string, url: string, options: CallOptions & { body?: string } = {}): Promise<ApiResult> {
-  const response = await fetch(`${baseUrl}${url}`, { method: options.method ?? 'GET', headers: options.headers ?? {}, redirect: 'manual', ...(options.body !== undefined ? { body: options.body } : {}) });
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    redirect: 'manual',
+    ...(options.body !== undefined ? { body: options.body } : {}),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text: text === '' ? null : text };
 }
@@ -116,17 +123,26 @@ export function expectEnvelope(result: ApiResult, expected: Expected): Envelope 
     expect(ERROR_STATUS[error.code as (typeof ERROR_CODES)[number]].status).toBe(expected.status);
     if (expected.code) expect(error.code).toBe(expected.code);
     expect(error.detail.length).toBeGreaterThan(0);
-    expect(Object.keys(error).every((key) => ['type', 'title', 'status', 'detail', 'code', 'parameter', 'allowed'].includes(key))).toBe(true);
+    expect(Object.keys(error).every((key) => ['type', 'title', 'status', 'detail', 'code', 'parameter', 'allowed'].includes(key))).toBe(
+      true,
+    );
     if (expected.status === 405) expect(result.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   } else {
     expect(Object.hasOwn(body, 'error')).toBe(false);
     expect(body.payload).not.toBeNull();
     expect(result.headers.get('etag')).toMatch(/^W\/"[^"]+"$/);
   }
+  // An /api path no operation describes is checked against the shared error envelope.
   const route = templateFor(expected.path);
-  // A 405 or an unknown path has no operation of its own whose 404/405 we could pick by path alone.
   expectMatchesContract(route?.path, expected.status, body);
   return body;
+}
+
+/** A concrete path for a route: detail routes use their collection's first slug in the catalog. */
+export function concretePath(route: ApiRoute): string {
+  if (!route.detail) return route.path;
+  const first = (testCatalog().collections[route.detail] as { slug: string }[])[0];
+  return route.path.replace('{slug}', first?.slug ?? 'missing');
 }
 
 /** Query string from pairs, encoded the way a browser's URLSearchParams would. */

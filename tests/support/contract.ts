@@ -32,7 +32,18 @@ function contractAjv(): Ajv2020 {
   if (ajvCache) return ajvCache;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   addFormats(ajv);
-  ajv.addVocabulary(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'tags', 'paths', 'webhooks', 'components', 'security', 'externalDocs']);
+  ajv.addVocabulary([
+    'openapi',
+    'info',
+    'jsonSchemaDialect',
+    'servers',
+    'tags',
+    'paths',
+    'webhooks',
+    'components',
+    'security',
+    'externalDocs',
+  ]);
   // A deep copy: Ajv annotates what it compiles, and the contract object is memoized by the app.
   ajv.addSchema({ $id: CONTRACT_ID, ...structuredClone(testContract()) });
   ajvCache = ajv;
@@ -62,7 +73,8 @@ export function responseValidator(pathTemplate: string | undefined, status: numb
     ref = `${CONTRACT_ID}#/components/schemas/ErrorEnvelope`;
   } else {
     const response = contractResponse(pathTemplate, status);
-    if (!response?.content?.['application/json']?.schema) throw new Error(`The contract has no JSON ${status} response for GET ${pathTemplate}`);
+    if (!response?.content?.['application/json']?.schema)
+      throw new Error(`The contract has no JSON ${status} response for GET ${pathTemplate}`);
     ref = `${CONTRACT_ID}#/paths/${pointer(pathTemplate)}/get/responses/${status}/content/application~1json/schema`;
   }
   const validate = contractAjv().compile({ $ref: ref });
@@ -81,7 +93,8 @@ export function expectMatchesContract(pathTemplate: string | undefined, status: 
 export function expectContractHeaders(pathTemplate: string, status: number, headers: Headers): void {
   const response = contractResponse(pathTemplate, status);
   expect(response, `the contract documents ${status} for ${pathTemplate}`).toBeDefined();
-  for (const name of Object.keys(response?.headers ?? {})) expect(headers.get(name), `${status} ${pathTemplate} header ${name}`).toBeTruthy();
+  for (const name of Object.keys(response?.headers ?? {}))
+    expect(headers.get(name), `${status} ${pathTemplate} header ${name}`).toBeTruthy();
 }
 
 /** The JSON Schema of a query or path parameter of an operation. */

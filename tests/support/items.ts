@@ -39,7 +39,12 @@ export function fold(text: string): string {
 
 /** The slugs a relation field holds, whether it is a slug, a Ref, or a list of either. */
 export function slugsOf(value: unknown): string[] {
-  const one = (entry: unknown): string | undefined => (typeof entry === 'string' ? entry : typeof entry === 'object' && entry !== null ? ((entry as { slug?: string }).slug ?? undefined) : undefined);
+  const one = (entry: unknown): string | undefined =>
+    typeof entry === 'string'
+      ? entry
+      : typeof entry === 'object' && entry !== null
+        ? ((entry as { slug?: string }).slug ?? undefined)
+        : undefined;
   const list = Array.isArray(value) ? value : [value];
   return list.map(one).filter((slug): slug is string => slug !== undefined);
 }

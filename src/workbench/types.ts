@@ -1,0 +1,50 @@
+/** The shapes the workbench passes around: resources, responses, checks and rows. */
+
+/** What a resource is: an API endpoint, a static export or a discovery document. */
+export type ResourceKind = 'endpoint' | 'export' | 'document';
+
+/** One resource of the inventory, as the site describes it. */
+export interface Resource {
+  kind: ResourceKind;
+  /** The path as the site lists it: a contract path (maybe with `{slug}`), an export or a document path. */
+  path: string;
+}
+
+/** A response, read whole, with what the table shows about it. */
+export interface Fetched {
+  /** The URL requested (site path and query). */
+  url: string;
+  /** HTTP status; 0 when the request itself failed. */
+  status: number;
+  /** Time from request to the last byte of the body. */
+  ms: number;
+  /** Size of the body as received. */
+  bytes: number;
+  headers: Headers;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+  /** Why the body is not JSON, or why the request failed. */
+  error?: string;
+}
+
+/** One check of one resource: pass or fail, and a one-line reason either way. */
+export interface Check {
+  name: string;
+  ok: boolean;
+  reason: string;
+}
+
+/** A table row: the resource, its response once loaded, and its checks once evaluated. */
+export interface Row {
+  resource: Resource;
+  /** The concrete URL once known (detail endpoints wait for a slug). */
+  url?: string;
+  fetched?: Fetched;
+  checks: Check[];
+  /** True once every check of the row has run. */
+  done: boolean;
+}
+
+/** A row fails when any of its checks fails. */
+export const rowFailed = (row: Row): boolean => row.checks.some((check) => !check.ok);

@@ -1,0 +1,400 @@
+/**
+ * The parameter matrix over the route table, in process (`respond()`): for every endpoint, no
+ * parameters, each parameter valid and invalid, and combinations; envelope and contract on each.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, type ApiRoute } from '../../src/api/routes.ts';
+import type { ParamSpec } from '../../src/api/params.ts';
+import { COLLECTION_NAMES } from '../../src/schemas/collections.ts';
+import { callApi, concretePath, expectEnvelope, queryString, type Envelope } from '../support/api-call.ts';
+import { contractParameter, testCatalog, testContract } from '../support/contract.ts';
+import {
+  fold,
+  identities,
+  isDirectory,
+  isOrderedSubset,
+  matchesQuery,
+  slugsOf,
+  strings,
+  type DirectoryPayload,
+  type Item,
+} from '../support/items.ts';
+
+const catalog = testCatalog();
+const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+
+/** Slugs of a detail route's collection, from the catalog. */
+const slugsFor = (route: ApiRoute): string[] =>
+  route.detail ? (catalog.collections[route.detail] as { slug: string }[]).map((entry) => entry.slug) : [];
+
+/** GET a route with a query, assert envelope and contract, return the envelope. */
+function get(route: ApiRoute, params: Record<string, string> = {}, path = concretePath(route)): Envelope {
+  return expectEnvelope(callApi(`${path}${queryString(params)}`), { status: 200, path, query: params });
+}
+/** GET a directory route and return its payload, with count checked against items. */
+function list(route: ApiRoute, params: Record<string, string> = {}): DirectoryPayload {
+  const payload = get(route, params).payload;
+  expect(isDirectory(payload), `${route.path} returns a directory`).toBe(true);
+  const directory = payload as DirectoryPayload;
+  expect(directory.count).toBe(directory.items.length);
+  return directory;
+}
+
+/** Filters are every parameter but lang: choices and q. */
+const filtersOf = (route: ApiRoute): ParamSpec[] => route.params.filter((param) => param.kind !== 'lang');
+/** A payload without assertions, for building the test tables at collection time. */
+const rawPayload = (url: string): unknown => (JSON.parse(callApi(url).text ?? 'null') as Envelope).payload;
+const directoryRoutes = ROUTES.filter((route) => !route.detail && isDirectory(rawPayload(route.path)));
+
+/**
+ * What a filter means, written from the parameter descriptions (not from the handlers): whether
+ * an item of `route` passes for the canonical `value`.
+ */
+function passes(route: ApiRoute, name: string, item: Item, value: string): boolean {
+  switch (name) {
+    case 'owner':
+    case 'kind':
+    case 'audience':
+    case 'stage':
+      return item[name] === value;
+    case 'capability':
+      return slugsOf(item['capabilities']).includes(value);
+    case 'stack':
+      return slugsOf(item['stacks']).includes(value);
+    case 'category': {
+      if (route.id !== 'listStacks') return slugsOf(item['category']).includes(value);
+      // "Only stacks used by portfolio cases of this category": ask the portfolio endpoint.
+      const portfolio = ROUTES.find((candidate) => candidate.id === 'getPortfolio')!;
+      const cases = list(portfolio, { category: value }).items;
+      return cases.some((entry) => slugsOf(entry['stacks']).includes(item['slug'] as string));
+    }
+    default:
+      throw new Error(`No oracle for the ${name} filter of ${route.path}: add one to this test.`);
+  }
+}
+
+/** Every string of each item in both locales, by identity, for the search oracle. */
+function searchTexts(route: ApiRoute): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  for (const lang of ['en-US', 'pt-BR'])
+    for (const item of list(route, { lang }).items)
+      texts.set(String(item['slug'] ?? item['id']), [...(texts.get(String(item['slug'] ?? item['id'])) ?? []), ...strings(item)]);
+  return texts;
+}
+
+/** Search terms taken from the data: words of the first items that narrow the list but keep some. */
+function sampleTerms(texts: Map<string, string[]>, total: number): string[] {
+  const found: string[] = [];
+  const counts = new Set<number>();
+  for (const words of texts.values()) {
+    for (const word of words.flatMap((text) => text.match(/[\p{L}\p{N}]{4,}/gu) ?? [])) {
+      const count = [...texts.values()].filter((itemTexts) => matchesQuery(itemTexts, word)).length;
+      if (count > 0 && count < total && !counts.has(count)) {
+        found.push(word);
+        counts.add(count);
+      }
+      if (found.length === 3) return found;
+    }
+  }
+  return found;
+}
+
+/** Valid sample values for a filter: every choice, or search terms from the data. */
+function sampleValues(route: ApiRoute, param: ParamSpec): string[] {
+  if (param.kind === 'choice') return (param.choices?.(catalog) ?? []).map((choice) => choice.value);
+  const unfiltered = list(route);
+  return sampleTerms(searchTexts(route), unfiltered.count);
+}
+
+describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route }) => {
+  it('answers with no parameters: envelope, contract and payload', () => {
+    const envelope = get(route);
+    const payload = envelope.payload as Record<string, unknown>;
+    switch (route.id) {
+      case 'getHealth':
+        expect(payload).toEqual({
+          status: 'ok',
+          version: packageVersion,
+          catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.collections[name].length, 0) },
+        });
+        break;
+      case 'getContract':
+      case 'getContractV1':
+        expect(payload).toEqual(JSON.parse(JSON.stringify(testContract())));
+        break;
+      case 'getProfile':
+        expect(payload['slug']).toBe(catalog.profile.slug);
+        break;
+      case 'getCatalog':
+        for (const name of COLLECTION_NAMES) {
+          expect((payload['counts'] as Record<string, number>)[name]).toBe(catalog.collections[name].length);
+          if (name !== 'profile')
+            expect(identities(payload[name] as Item[])).toEqual(
+              (catalog.collections[name] as { slug: string }[]).map((entry) => entry.slug),
+            );
+        }
+        break;
+      case 'getAudit':
+        expect((payload['counts'] as Record<string, number>)['endpoints']).toBe(ROUTES.length);
+        break;
+      default:
+        if (route.detail) expect(payload['slug']).toBe(slugsFor(route)[0]);
+        else expect(isDirectory(payload), `${route.path} is a directory`).toBe(true);
+    }
+    if (isDirectory(payload)) {
+      expect(payload.count).toBe(payload.items.length);
+      expect(payload.count).toBeGreaterThan(0);
+      // Entity directories list their whole collection, in catalog (content) order.
+      if (typeof payload.items[0]?.['slug'] === 'string') {
+        const keys = identities(payload.items);
+        const collection = COLLECTION_NAMES.find((name) => {
+          const slugs = (catalog.collections[name] as { slug: string }[]).map((entry) => entry.slug);
+          return slugs.length === keys.length && slugs.every((slug) => keys.includes(slug));
+        });
+        expect(collection, `${route.path} lists one whole collection`).toBeDefined();
+        expect(keys).toEqual((catalog.collections[collection!] as { slug: string }[]).map((entry) => entry.slug));
+      }
+    }
+  });
+
+  it('rejects an unknown parameter, listing the accepted ones', () => {
+    const result = callApi(`${concretePath(route)}?unexpected=1`);
+    const { error } = expectEnvelope(result, {
+      status: 400,
+      path: concretePath(route),
+      query: { unexpected: '1' },
+      code: 'unknown_parameter',
+    });
+    expect(error?.parameter).toBe('unexpected');
+    expect(error?.allowed).toEqual(route.params.map((param) => param.name));
+    for (const param of route.params) expect(error?.detail).toContain(param.name);
+  });
+
+  it.each(route.params.map((param) => ({ name: param.name, param })))('rejects a repeated $name', ({ param }) => {
+    const value = param.kind === 'lang' ? 'en-US' : param.kind === 'text' ? 'a' : sampleValues(route, param)[0]!;
+    const path = concretePath(route);
+    const result = callApi(`${path}?${param.name}=${encodeURIComponent(value)}&${param.name}=${encodeURIComponent(value)}`);
+    const { error } = expectEnvelope(result, { status: 400, path, query: { [param.name]: value }, code: 'repeated_parameter' });
+    expect(error?.parameter).toBe(param.name);
+  });
+
+  it.each(route.params.map((param) => ({ name: param.name, param })))('rejects an invalid $name', ({ param }) => {
+    const path = concretePath(route);
+    if (param.kind === 'text') {
+      const q = 'x'.repeat(101);
+      const { error } = expectEnvelope(callApi(`${path}?q=${q}`), { status: 400, path, query: { q }, code: 'too_long' });
+      expect(error?.parameter).toBe('q');
+      return;
+    }
+    const bad = param.kind === 'lang' ? 'fr-FR' : `no-such-${param.name}`;
+    const { error } = expectEnvelope(callApi(`${path}?${param.name}=${bad}`), {
+      status: 400,
+      path,
+      query: { [param.name]: bad },
+      code: 'invalid_parameter',
+    });
+    expect(error?.parameter).toBe(param.name);
+    expect(error?.detail).toContain(bad);
+    // The allowed values are the ones the contract enumerates for this parameter.
+    const schema = contractParameter(route.path, param.name)?.schema as { enum?: string[] } | undefined;
+    expect(schema?.enum?.length).toBeGreaterThan(0);
+    expect(error?.allowed).toEqual(schema?.enum);
+  });
+
+  if (route.localized) {
+    it('answers lang=pt-br in pt-BR, case-insensitively, with the same entries', () => {
+      const english = callApi(concretePath(route));
+      const portuguese = callApi(`${concretePath(route)}?lang=pt-br`);
+      const envelope = expectEnvelope(portuguese, { status: 200, path: concretePath(route), query: { lang: 'pt-br' } });
+      expect(portuguese.headers.get('content-language')).toBe('pt-BR');
+      expect(english.headers.get('content-language')).toBe('en-US');
+      const englishPayload = (JSON.parse(english.text!) as Envelope).payload;
+      expect(envelope.payload).not.toEqual(englishPayload);
+      if (isDirectory(englishPayload))
+        expect(identities((envelope.payload as DirectoryPayload).items)).toEqual(identities(englishPayload.items));
+      if (route.detail) expect((envelope.payload as Item)['slug']).toBe(slugsFor(route)[0]);
+      // An explicit default locale gives the default payload (the handler path and the cached export path agree).
+      expect(get(route, { lang: 'en-US' }).payload).toEqual(englishPayload);
+    });
+  }
+
+  if (route.detail) {
+    const collection = route.detail;
+    it.each(slugsFor(route))('answers %s with the entity and its relations resolved', (slug) => {
+      const payload = get(route, {}, route.path.replace('{slug}', slug)).payload as Item;
+      expect(payload['slug']).toBe(slug);
+      // Relations are Refs: {slug, name, url, api_url?}; each api_url answers 200.
+      const refs = Object.values(payload)
+        .flatMap((value) => (Array.isArray(value) ? value : [value]))
+        .filter(
+          (value): value is Item =>
+            typeof value === 'object' &&
+            value !== null &&
+            typeof (value as Item)['slug'] === 'string' &&
+            typeof (value as Item)['url'] === 'string',
+        );
+      expect(refs.length, `${collection}/${slug} has resolved relations`).toBeGreaterThan(0);
+      for (const ref of refs) {
+        expect(typeof ref['name']).toBe('string');
+        if (typeof ref['api_url'] === 'string') expect(callApi(ref['api_url']).status, String(ref['api_url'])).toBe(200);
+      }
+    });
+
+    it('answers an unknown slug with 404 not_found listing the known slugs', () => {
+      const path = route.path.replace('{slug}', 'no-such-entry');
+      const { error } = expectEnvelope(callApi(path), { status: 404, path, code: 'not_found' });
+      expect(error?.parameter).toBe('slug');
+      expect(error?.allowed).toEqual(slugsFor(route));
+    });
+  }
+});
+
+describe.each(directoryRoutes.map((route) => ({ id: route.id, route })))('$id filters', ({ route }) => {
+  const filters = filtersOf(route);
+  const unfiltered = rawPayload(route.path) as DirectoryPayload;
+  const all = identities(unfiltered.items);
+
+  it.each(filters.map((param) => ({ name: param.name, param })))(
+    'narrows by each valid $name to a subset in catalog order',
+    ({ param }) => {
+      const values = sampleValues(route, param);
+      expect(values.length, `sample values for ${param.name}`).toBeGreaterThan(0);
+      const texts = param.kind === 'text' ? searchTexts(route) : undefined;
+      const sizes: number[] = [];
+      for (const value of values) {
+        const result = identities(list(route, { [param.name]: value }).items);
+        expect(isOrderedSubset(result, all), `${param.name}=${value} is a subset in catalog order`).toBe(true);
+        const expected = texts
+          ? unfiltered.items.filter((item) => matchesQuery(texts.get(String(item['slug'] ?? item['id'])) ?? [], value))
+          : unfiltered.items.filter((item) => passes(route, param.name, item, value));
+        expect(result, `${param.name}=${value}`).toEqual(identities(expected));
+        sizes.push(result.length);
+      }
+      // Not vacuous: some value keeps entries and some value drops entries.
+      expect(Math.max(...sizes)).toBeGreaterThan(0);
+      expect(Math.min(...sizes)).toBeLessThan(all.length);
+    },
+  );
+
+  it('answers an empty result as 200 with items [] and count 0', () => {
+    const payload = list(route, { q: 'zqxj-no-such-term-zqxj' });
+    expect(payload.items).toEqual([]);
+    expect(payload.count).toBe(0);
+  });
+
+  it('treats an empty or blank q as no filter', () => {
+    expect(identities(list(route, { q: '' }).items)).toEqual(all);
+    expect(identities(list(route, { q: '   ' }).items)).toEqual(all);
+  });
+
+  it('combines filters as the intersection of the single filters', () => {
+    const samples = filters.map((param) => ({ name: param.name, values: sampleValues(route, param).slice(0, 3) }));
+    const single = (name: string, value: string): string[] => identities(list(route, { [name]: value }).items);
+    let nonEmpty = 0;
+    for (const [indexA, a] of samples.entries()) {
+      for (const b of samples.slice(indexA + 1)) {
+        for (const valueA of a.values) {
+          for (const valueB of b.values) {
+            const fromB = new Set(single(b.name, valueB));
+            const expected = single(a.name, valueA).filter((key) => fromB.has(key));
+            const combined = identities(list(route, { [a.name]: valueA, [b.name]: valueB }).items);
+            expect(combined, `${a.name}=${valueA}&${b.name}=${valueB}`).toEqual(expected);
+            // lang changes the language, never the selection.
+            expect(identities(list(route, { [a.name]: valueA, [b.name]: valueB, lang: 'pt-BR' }).items)).toEqual(expected);
+            if (expected.length > 0) nonEmpty += 1;
+          }
+        }
+      }
+    }
+    // Several search terms combine like the filters do: q="a b" is q=a ∩ q=b.
+    const terms = samples.find((sample) => sample.name === 'q')?.values ?? [];
+    if (terms.length >= 2) {
+      const [first, second] = terms as [string, string];
+      const fromSecond = new Set(single('q', second));
+      const expected = single('q', first).filter((key) => fromSecond.has(key));
+      expect(identities(list(route, { q: `${first} ${second}` }).items)).toEqual(expected);
+      expect(identities(list(route, { q: `  ${second}\u0020\u0020${first} ` }).items)).toEqual(expected);
+    }
+    // Every filter at once.
+    if (samples.length >= 3) {
+      const params = Object.fromEntries(samples.map((sample) => [sample.name, sample.values[0]!]));
+      const expected = samples
+        .map((sample) => new Set(single(sample.name, sample.values[0]!)))
+        .reduce((kept, set) => new Set([...kept].filter((key) => set.has(key))));
+      expect(identities(list(route, params).items)).toEqual(all.filter((key) => expected.has(key)));
+    }
+    if (samples.length >= 2) expect(nonEmpty, 'some combination keeps entries').toBeGreaterThan(0);
+  });
+});
+
+describe('parameter spellings', () => {
+  const byId = (id: string): ApiRoute => ROUTES.find((route) => route.id === id)!;
+
+  it('reads choice values case-insensitively and ignores surrounding spaces', () => {
+    for (const route of directoryRoutes) {
+      for (const param of route.params.filter((spec) => spec.kind === 'choice')) {
+        const value = sampleValues(route, param)[0]!;
+        const canonical = identities(list(route, { [param.name]: value }).items);
+        expect(identities(list(route, { [param.name]: value.toUpperCase() }).items), `${route.path} ${param.name}`).toEqual(canonical);
+        expect(identities(list(route, { [param.name]: ` ${value} ` }).items)).toEqual(canonical);
+      }
+    }
+  });
+
+  it('accepts a stack by name, case- and accent-insensitively', () => {
+    const route = byId('getPortfolio');
+    for (const stack of catalog.collections.stacks) {
+      const bySlug = identities(list(route, { stack: stack.slug }).items);
+      expect(identities(list(route, { stack: stack.name }).items), stack.name).toEqual(bySlug);
+      expect(identities(list(route, { stack: stack.name.toLowerCase() }).items)).toEqual(bySlug);
+    }
+  });
+
+  it('accepts a capability by its name in either locale, with or without accents', () => {
+    const route = byId('listProjects');
+    for (const capability of catalog.collections.capabilities) {
+      const bySlug = identities(list(route, { capability: capability.slug }).items);
+      for (const name of Object.values(capability.name)) {
+        expect(identities(list(route, { capability: name }).items), name).toEqual(bySlug);
+        expect(identities(list(route, { capability: fold(name).toUpperCase() }).items), fold(name)).toEqual(bySlug);
+      }
+    }
+  });
+
+  it('finds accented text without accents: operacao finds operação', () => {
+    const route = byId('listCapabilities');
+    const texts = searchTexts(route);
+    const withWord = [...texts]
+      .filter(([, itemTexts]) => itemTexts.some((text) => text.toLowerCase().includes('operação')))
+      .map(([key]) => key);
+    expect(withWord.length, 'the catalog has a capability mentioning "operação"').toBeGreaterThan(0);
+    for (const q of ['operacao', 'OPERAÇÃO', 'Operação']) {
+      const result = identities(list(route, { q }).items);
+      for (const key of withWord) expect(result, q).toContain(key);
+    }
+  });
+
+  it('accepts q of exactly 100 characters after trimming and rejects 101', () => {
+    const route = byId('listProjects');
+    expect(list(route, { q: `  ${'x'.repeat(100)}  ` }).count).toBe(0);
+    const q = 'y'.repeat(101);
+    expectEnvelope(callApi(`/api/projects?q=${q}`), { status: 400, path: '/api/projects', query: { q }, code: 'too_long' });
+  });
+
+  it.each(['pt-br', 'PT-BR', 'Pt-bR', 'en-us', 'EN-US'])('reads lang=%s as a supported locale', (lang) => {
+    const result = callApi(`/api/profile?lang=${lang}`);
+    expectEnvelope(result, { status: 200, path: '/api/profile', query: { lang } });
+    expect(result.headers.get('content-language')).toBe(lang.toLowerCase() === 'pt-br' ? 'pt-BR' : 'en-US');
+  });
+
+  it.each(['pt', 'pt_BR', 'fr-FR', 'en', '', 'pt-BR-x'])('rejects lang=%j', (lang) => {
+    const { error } = expectEnvelope(callApi(`/api/profile?lang=${lang}`), {
+      status: 400,
+      path: '/api/profile',
+      query: { lang },
+      code: 'invalid_parameter',
+    });
+    expect(error?.allowed).toEqual(['en-US', 'pt-BR']);
+  });
+});

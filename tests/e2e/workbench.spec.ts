@@ -1,0 +1,204 @@
+/**
+ * The workbench on the production server: it loads every resource and passes, and it fails
+ * loudly (with the right row and a useful reason) when a response is broken on the way in.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+
+interface Envelope<T> {
+  request_id: string;
+  payload: T;
+}
+interface Contract {
+  paths: Record<string, unknown>;
+}
+interface Audit {
+  counts: { exports: number };
+  exports: { path: string; source: string }[];
+}
+interface Discovery {
+  items: { kind: string; url: string }[];
+}
+
+/** The API payload at a path, read with Playwright's own client (not the page's). */
+async function payload<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return ((await response.json()) as Envelope<T>).payload;
+}
+
+/** What the panel should load, derived here from the served contract, audit and discovery. */
+async function inventory(request: APIRequestContext) {
+  const contract = await payload<Contract>(request, '/api/openapi.json');
+  const audit = await payload<Audit>(request, '/api/audit');
+  const discovery = await payload<Discovery>(request, '/api/discovery');
+  const paths = Object.keys(contract.paths);
+  // Discovery documents that are not API paths: llms.txt, robots.txt, the sitemap.
+  const documents = discovery.items.filter((item) => item.kind === 'document' && !paths.includes(item.url));
+  return { paths, audit, discovery, total: paths.length + audit.counts.exports + documents.length };
+}
+
+/** Collects console errors and page errors (CSP violations are console errors). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Opens the workbench and waits for its verdict. */
+async function runPanel(page: Page): Promise<void> {
+  await page.goto('/workbench/');
+  await expect(page.locator('workbench-panel')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+}
+
+/** Rewrites the JSON body of GET responses to `pattern`; HEAD and other methods pass untouched. */
+async function rewriteJson(
+  page: Page,
+  pattern: string,
+  change: (body: Record<string, unknown>) => void,
+  headers?: (headers: Record<string, string>) => void,
+) {
+  await page.route(pattern, async (route: Route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    change(body);
+    const responseHeaders = response.headers();
+    headers?.(responseHeaders);
+    return route.fulfill({ response, headers: responseHeaders, json: body });
+  });
+}
+
+/** The verdict says N checks failed, N is the number of failed checks shown, and the first row is the failing one. */
+async function expectFailure(page: Page, path: string, reason: string | RegExp) {
+  const failedChecks = await page.locator('.wb-check--fail').count();
+  expect(failedChecks).toBeGreaterThan(0);
+  await expect(page.locator('[data-verdict]')).toHaveText(new RegExp(`^${failedChecks} checks? failed$`));
+  const row = page.locator(`tbody tr[data-path="${path}"]`);
+  await expect(row).toHaveAttribute('data-state', 'fail');
+  await expect(row.locator('.wb-check--fail')).toContainText([reason]);
+  // Failing rows are listed first.
+  await expect(page.locator('tbody tr').first()).toHaveAttribute('data-state', 'fail');
+}
+
+test('loads every resource and passes every check, with no console error', async ({ page, request }) => {
+  const { total } = await inventory(request);
+  const errors = watchErrors(page);
+  await runPanel(page);
+  await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
+  await expect(page.locator('progress')).toHaveJSProperty('value', total);
+  await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
+  await expect(page.locator('tbody tr')).toHaveCount(total);
+  await expect(page.locator('tbody tr[data-state="pass"]')).toHaveCount(total);
+  await expect(page.locator('.wb-check--fail')).toHaveCount(0);
+  const verdictMs = Number(await page.locator('workbench-panel').getAttribute('data-verdict-ms'));
+  expect(verdictMs).toBeGreaterThan(0);
+  test.info().annotations.push({ type: 'load→verdict', description: `${verdictMs} ms` });
+
+  // Run again repeats the whole run: every resource is requested again.
+  const requested = new Set<string>();
+  page.on('request', (sent) => {
+    if (sent.method() === 'GET') requested.add(new URL(sent.url()).pathname);
+  });
+  await page.getByRole('button', { name: 'Run again' }).click();
+  await expect(page.locator('workbench-panel')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
+  await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
+  expect(requested.size).toBe(total);
+  expect(errors).toEqual([]);
+});
+
+test('is accessible: live progress, a captioned table with row headers, text beside every colour', async ({ page }) => {
+  await runPanel(page);
+  await expect(page.locator('[data-progress-text]')).toHaveAttribute('aria-live', 'polite');
+  await expect(page.locator('table caption')).not.toBeEmpty();
+  await expect(page.locator('thead th[scope="col"]')).toHaveCount(6);
+  const rows = await page.locator('tbody tr').count();
+  await expect(page.locator('tbody th[scope="row"]')).toHaveCount(rows);
+  await expect(page.locator('.wb-check--pass .wb-mark__word').first()).toHaveText('pass');
+  const results = await new AxeBuilder({ page }).include('workbench-panel').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
+
+test('without JavaScript, explains the panel and links every resource', async ({ browser, request }) => {
+  const { paths, audit, total } = await inventory(request);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/workbench/');
+  await expect(page.getByRole('heading', { name: 'What the panel checks' })).toBeVisible();
+  await expect(page.locator('[data-live]')).toBeHidden();
+  const links = page.locator('[data-static] a');
+  await expect(links).toHaveCount(total);
+  const hrefs = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href') ?? ''));
+  for (const path of paths.filter((candidate) => !candidate.includes('{'))) expect(hrefs).toContain(path);
+  for (const item of audit.exports) expect(hrefs).toContain(item.path);
+  await context.close();
+});
+
+test.describe('can it fail?', () => {
+  test('an envelope missing request_id', async ({ page, request }) => {
+    const { paths } = await inventory(request);
+    const target = '/api/health';
+    expect(paths).toContain(target);
+    await rewriteJson(page, `**${target}`, (body) => delete body['request_id']);
+    await runPanel(page);
+    await expectFailure(page, target, /request_id is missing/);
+  });
+
+  test('an X-Request-Id header that differs from request_id', async ({ page, request }) => {
+    const { paths } = await inventory(request);
+    const target = '/api/profile';
+    expect(paths).toContain(target);
+    await rewriteJson(
+      page,
+      `**${target}`,
+      () => undefined,
+      (headers) => {
+        headers['x-request-id'] = 'not-the-body-id';
+      },
+    );
+    await runPanel(page);
+    await expectFailure(page, target, /X-Request-Id "not-the-body-id" differs from request_id/);
+  });
+
+  test('a payload that violates its schema', async ({ page, request }) => {
+    const { paths } = await inventory(request);
+    const target = '/api/links';
+    expect(paths).toContain(target);
+    await rewriteJson(page, `**${target}`, (body) => {
+      (body['payload'] as Record<string, unknown>)['count'] = 'many';
+    });
+    await runPanel(page);
+    await expectFailure(page, target, /payload\/count: .*integer/);
+  });
+
+  test('an export that differs from its endpoint', async ({ page, request }) => {
+    const { audit } = await inventory(request);
+    const chosen = audit.exports.find((item) => item.source !== '/api/audit');
+    if (!chosen) throw new Error('the audit lists no export');
+    await page.route(`**${chosen.path}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      body['count'] = -1;
+      return route.fulfill({ response, json: body });
+    });
+    await runPanel(page);
+    await expectFailure(page, chosen.path, `differs from the payload of ${chosen.source} at count`);
+  });
+
+  test('a discovery URL that answers 404', async ({ page, request }) => {
+    const { discovery, paths } = await inventory(request);
+    const discoveryPath = paths.find((path) => path.endsWith('/discovery'));
+    const broken = discovery.items.find((item) => item.kind === 'page' && item.url !== '/' && item.url !== '/workbench/');
+    if (!discoveryPath || !broken) throw new Error('no discovery endpoint or page to break');
+    await page.route(`**${broken.url}`, (route) =>
+      route.request().method() === 'HEAD' ? route.fulfill({ status: 404 }) : route.continue(),
+    );
+    await runPanel(page);
+    await expectFailure(page, discoveryPath, `${broken.url} answers 404`);
+  });
+});

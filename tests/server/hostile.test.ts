@@ -1,0 +1,165 @@
+/**
+ * Hostile input against the production server: every answer is a 4xx (never a 5xx), API answers
+ * are JSON envelopes, and nothing leaks a stack trace, a file path or a project file.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { bodyOf, expectEnvelope, LEAK, UUID, type ApiResult } from '../support/api-call.ts';
+import { rawRequest, rawSocket, rawStatus } from '../support/raw-http.ts';
+
+const baseUrl = inject('baseUrl');
+const packageJson = readFileSync('package.json', 'utf8');
+
+/** Asserts a client error that gives nothing away. */
+function expectHarmless(result: ApiResult, label: string): void {
+  expect(result.status, `${label}: ${result.text?.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  expect(result.status, label).toBeLessThan(500);
+  const text = result.text ?? '';
+  expect(text, label).not.toMatch(LEAK);
+  expect(text, label).not.toContain('"name": "studio-catalog"');
+  expect(text, label).not.toContain(packageJson.slice(0, 60));
+  expect(text, label).not.toMatch(/root:.*:0:0:/);
+}
+
+describe('hostile query strings and slugs on the API', () => {
+  it.each([
+    ['a NUL byte in q', '/api/projects?q=%00', 400, 'invalid_parameter'],
+    ['a NUL byte inside q', '/api/discovery?q=api%00key', 400, 'invalid_parameter'],
+    ['a NUL byte in a choice', '/api/projects?capability=api-design%00', 400, 'invalid_parameter'],
+    ['a NUL byte in a slug', '/api/projects/%00', 404, 'not_found'],
+    ['a NUL byte after a real slug', '/api/categories/public-apis%00', 404, 'not_found'],
+    ['truncated UTF-8 in q', '/api/projects?q=%E0%A4%A', 400, 'invalid_parameter'],
+    ['a bad escape in q', '/api/projects?q=%zz', 400, 'invalid_parameter'],
+    ['a bad escape in a name', '/api/projects?%zz=1', 400, 'invalid_parameter'],
+    ['a lone surrogate in q', '/api/projects?q=%ED%A0%80', 400, 'invalid_parameter'],
+    ['truncated UTF-8 in a slug', '/api/projects/%E0%A4%A', 404, 'not_found'],
+    ['a bad escape in a slug', '/api/projects/%zz', 404, 'not_found'],
+    ['a bad escape in the path', '/api/%zz', 404, 'not_found'],
+    ['a 5,000-character q', `/api/projects?q=${'a'.repeat(5000)}`, 400, 'too_long'],
+    ['a 5,000-character choice', `/api/portfolio?stack=${'b'.repeat(5000)}`, 400, 'too_long'],
+    ['an encoded traversal slug', '/api/projects/..%2F..%2Fpackage.json', 404, 'not_found'],
+    ['a traversal to /etc/passwd', '/api/projects/..%2F..%2F..%2Fetc%2Fpasswd', 404, 'not_found'],
+    ['a backslash traversal slug', '/api/stacks/..%5C..%5Cpackage.json', 404, 'not_found'],
+    ['an encoded dot-dot slug', '/api/operations/%2e%2e%2f%2e%2e%2fpackage.json', 404, 'not_found'],
+    ['a prototype name', '/api/projects/__proto__', 404, 'not_found'],
+    ['a constructor parameter', '/api/projects?constructor=1', 400, 'unknown_parameter'],
+    ['a CR/LF in q', '/api/projects?q=a%0D%0AX-Injected:%201', 400, 'invalid_parameter'],
+  ] as const)('answers %s with a harmless 4xx envelope', async (label, path, status, code) => {
+    const result = await rawRequest(baseUrl, path);
+    expectHarmless(result, label);
+    expect(result.status, label).toBe(status);
+    const body = bodyOf(result);
+    expect(body.error?.code, label).toBe(code);
+    expect(body.payload).toBeNull();
+    expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(result.headers.get('x-injected')).toBeNull();
+  });
+
+  it('answers a 20,000-character query with a 4xx from the HTTP layer', async () => {
+    const result = await rawRequest(baseUrl, `/api/projects?q=${'c'.repeat(20_000)}`);
+    expectHarmless(result, 'huge query');
+  });
+
+  it('answers a script in q as JSON data, never as markup', async () => {
+    const result = await rawRequest(baseUrl, '/api/projects?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expectEnvelope(result, { status: 200, path: '/api/projects', query: { q: '<script>alert(1)</script>' } });
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('hostile headers', () => {
+  it.each([
+    ['a CR', 'abc\rdef'],
+    ['an LF', 'abc\ndef'],
+    ['a CR/LF and a line that is no header', 'abc\r\ndef'],
+  ])('refuses an X-Request-Id with %s at the HTTP parser with a 400', async (_label, value) => {
+    const answer = await rawSocket(
+      baseUrl,
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: ${value}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(rawStatus(answer), answer.slice(0, 200)).toBe(400);
+    expect(answer.toLowerCase()).not.toContain('x-injected');
+  });
+
+  it('never reflects a header smuggled after a CR/LF in X-Request-Id', async () => {
+    const answer = await rawSocket(
+      baseUrl,
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: abc\r\nX-Injected: 1\r\nConnection: close\r\n\r\n',
+    );
+    // On the wire this is simply a second header: the id is "abc" and nothing else comes back.
+    expect(rawStatus(answer)).toBe(200);
+    expect(answer).toMatch(/\r\nx-request-id: abc\r\n/i);
+    expect(answer.toLowerCase()).not.toContain('x-injected');
+  });
+
+  it('replaces an overlong X-Request-Id (129 characters) by a UUID, never truncating it', async () => {
+    const sent = 'z'.repeat(129);
+    const result = await rawRequest(baseUrl, '/api/health', { headers: { 'X-Request-Id': sent } });
+    const body = expectEnvelope(result, { status: 200, path: '/api/health' });
+    expect(body.request_id).toMatch(UUID);
+    expect(result.headers.get('x-request-id')).toBe(body.request_id);
+  });
+
+  it('replaces an X-Request-Id with spaces or symbols by a UUID', async () => {
+    for (const sent of ['two words', '<script>', 'a;b', '%41']) {
+      const result = await rawRequest(baseUrl, '/api/health', { headers: { 'X-Request-Id': sent } });
+      expect(bodyOf(result).request_id, sent).toMatch(UUID);
+    }
+  });
+});
+
+describe('hostile methods and bodies on the API', () => {
+  it.each([
+    ['PROPFIND', undefined, undefined],
+    ['DELETE with a body', 'DELETE', { body: '{"all":true}', type: 'application/json' }],
+    ['POST with no content type', 'POST', { body: 'x=1', type: undefined }],
+    ['POST with text/plain', 'POST', { body: 'hello', type: 'text/plain' }],
+    ['POST with a form content type', 'POST', { body: 'a=1&b=2', type: 'application/x-www-form-urlencoded' }],
+    [
+      'POST with multipart',
+      'POST',
+      { body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', type: 'multipart/form-data; boundary=x' },
+    ],
+    ['PUT with JSON', 'PUT', { body: '{}', type: 'application/json' }],
+    ['PATCH with no body', 'PATCH', undefined],
+  ] as const)('answers %s with a 405 envelope', async (label, method, payload) => {
+    const headers: Record<string, string> = payload?.type ? { 'Content-Type': payload.type } : {};
+    const verb = method ?? label;
+    const result = await rawRequest(baseUrl, '/api/projects', { method: verb, headers, ...(payload ? { body: payload.body } : {}) });
+    expectEnvelope(result, { status: 405, method: verb, path: '/api/projects', code: 'method_not_allowed' });
+    expect(result.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('answers a cross-site form POST with the API 405, not a CSRF page', async () => {
+    const result = await rawRequest(baseUrl, '/api/health', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expectEnvelope(result, { status: 405, method: 'POST', path: '/api/health', code: 'method_not_allowed' });
+  });
+});
+
+describe('path traversal on the site', () => {
+  it.each([
+    '/data/..%2f..%2fpackage.json',
+    '/data/..%2F..%2Fpackage.json',
+    '/%2e%2e/package.json',
+    '/%2e%2e%2fpackage.json',
+    '/..%5cpackage.json',
+    '/..%5c..%5cpackage.json',
+    '/../package.json',
+    '/data/../../package.json',
+    '/.%2e/.%2e/package.json',
+    '/_astro/..%2f..%2f..%2fpackage.json',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2fserver.mjs',
+    '/..%2fserver%2fentry.mjs',
+    '/%00package.json',
+    '/data/%E0%A4%A',
+    '/data/%zz',
+  ])('never serves a project file for %s', async (path) => {
+    const result = await rawRequest(baseUrl, path);
+    expectHarmless(result, path);
+  });
+});

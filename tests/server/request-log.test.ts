@@ -1,0 +1,77 @@
+/**
+ * One JSON log line per request on stdout. Uses its own server (from the same build) because the
+ * shared one's output belongs to the global setup.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchApi } from '../support/api-call.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** Parsed JSON lines of the server's output. */
+const logLines = (): Record<string, unknown>[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** Waits until the server has logged a line matching `pick`, then returns every such line. */
+async function linesWhere(pick: (line: Record<string, unknown>) => boolean): Promise<Record<string, unknown>[]> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const lines = logLines().filter(pick);
+    if (lines.length > 0) {
+      // Give a duplicate line the chance to show up before counting.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return logLines().filter(pick);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return [];
+}
+
+describe('request log', () => {
+  it('prints only JSON lines', async () => {
+    await fetchApi(server.url, '/api/health');
+    await linesWhere((line) => line['path'] === '/api/health');
+    expect(() => logLines()).not.toThrow();
+  });
+
+  it.each([
+    { method: 'GET', url: '/api/projects?q=api', path: '/api/projects', id: 'log-ok-1', status: 200 },
+    { method: 'GET', url: '/api/projects?x=1', path: '/api/projects', id: 'log-bad-2', status: 400 },
+    { method: 'DELETE', url: '/api/health', path: '/api/health', id: 'log-405-3', status: 405 },
+    { method: 'HEAD', url: '/api/nope', path: '/api/nope', id: 'log-404-4', status: 404 },
+    { method: 'GET', url: '/api/health', path: '/api/health', id: 'log-ok-5', status: 200 },
+  ])('logs one line for $method $url: method, path without query, status, ms, request_id', async (request) => {
+    await fetchApi(server.url, request.url, { method: request.method, headers: { 'X-Request-Id': request.id } });
+    const lines = await linesWhere((line) => line['request_id'] === request.id);
+    expect(lines).toHaveLength(1);
+    const [line] = lines;
+    expect(line).toMatchObject({ method: request.method, path: request.path, status: request.status, request_id: request.id });
+    expect(typeof line?.['ms']).toBe('number');
+    expect(line?.['ms']).toBeGreaterThanOrEqual(0);
+  });
+
+  it('logs the generated request id when the client sent none', async () => {
+    const api = await fetchApi(server.url, '/api/stacks');
+    const id = api.headers.get('x-request-id');
+    const lines = await linesWhere((line) => line['request_id'] === id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/stacks', status: 200 });
+  });
+
+  it('logs pages and files too', async () => {
+    await fetchApi(server.url, '/no-such-page-for-the-log/');
+    const lines = await linesWhere((line) => line['path'] === '/no-such-page-for-the-log/');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'GET', status: 404 });
+    expect(typeof lines[0]?.['ms']).toBe('number');
+  });
+});
