@@ -5,4 +5,5 @@ import { buildLlmsTxt } from '../discovery/llms-txt.ts';
 import { siteUrl } from '../site.ts';
 
 export const prerender = true;
-export const GET: APIRoute = async () => new Response(buildLlmsTxt(ROUTES, await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(buildLlmsTxt(ROUTES, await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

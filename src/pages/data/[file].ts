@@ -6,9 +6,12 @@ import { defaultPayloadJson } from '../../discovery/exports.ts';
 
 export const prerender = true;
 
-export const getStaticPaths = (() => EXPORT_ROUTES.map((route) => ({ params: { file: route.exportFile }, props: { id: route.id } }))) satisfies GetStaticPaths;
+export const getStaticPaths = (() =>
+  EXPORT_ROUTES.map((route) => ({ params: { file: route.exportFile }, props: { id: route.id } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ id: string }> = async ({ props }) => {
   const route = ROUTES.find((candidate) => candidate.id === props.id)!;
-  return new Response(defaultPayloadJson(route, ROUTES, await getCatalog()), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  return new Response(defaultPayloadJson(route, ROUTES, await getCatalog()), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });
 };
