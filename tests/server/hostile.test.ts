@@ -159,7 +159,11 @@ describe('path traversal on the site', () => {
     '/data/%E0%A4%A',
     '/data/%zz',
     // Deep enough to reach the repository root from any build folder (dist/client, .tmp/x/client...).
-    ...[2, 3, 4, 5, 6].flatMap((depth) => [`/${'..%2f'.repeat(depth)}package.json`, `/${'%2e%2e/'.repeat(depth)}package.json`, `/data/${'..%5c'.repeat(depth)}package.json`]),
+    ...[2, 3, 4, 5, 6].flatMap((depth) => [
+      `/${'..%2f'.repeat(depth)}package.json`,
+      `/${'%2e%2e/'.repeat(depth)}package.json`,
+      `/data/${'..%5c'.repeat(depth)}package.json`,
+    ]),
   ])('never serves a project file for %s', async (path) => {
     const result = await rawRequest(baseUrl, path);
     expectHarmless(result, path);
