@@ -14,6 +14,8 @@ import { sendFile, staticFileFor } from './server/static-files.mjs';
 const distDir = new URL(`${process.env['DIST_DIR'] ?? './dist'}/`.replace(/\/+$/, '/'), new URL('./', import.meta.url));
 const clientDir = fileURLToPath(new URL('client/', distDir));
 const { handler: astroHandler } = await import(new URL('server/entry.mjs', distDir).href);
+const { createApiHandler } = await import(new URL('server/api/handler.mjs', distDir).href);
+const apiHandler = createApiHandler(fileURLToPath(new URL('server/api/catalog-snapshot.json', distDir)));
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -62,8 +64,10 @@ async function listener(req, res) {
   res.on('finish', () => logRequest(req, res, rawPath, started));
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 
-  // The API answers every method and every path under /api itself, with JSON envelopes.
-  if (rawPath === '/api' || rawPath.startsWith('/api/')) return void (await astroHandler(req, res));
+  // The API answers every method and every path under /api itself, with JSON envelopes, and sees
+  // the path as received (absolute-form request lines included).
+  const apiPath = rawPath.startsWith('/') ? rawPath : rawPath.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  if (apiPath === '/api' || apiPath.startsWith('/api/')) return apiHandler(req, res);
 
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {

@@ -76,14 +76,15 @@ function decodeComponent(text: string): string | undefined {
   }
 }
 
-/** Control characters (NUL, CR, LF...) have no place in a query value. */
+/** Control characters (NUL, CR, LF...) have no place in a query value; tab is ordinary whitespace. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/u;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/u;
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
   const accepted = specs.map((spec) => spec.name);
-  const received: Record<string, string> = {};
+  // No prototype, so a parameter named __proto__ is an ordinary key.
+  const received: Record<string, string> = Object.create(null) as Record<string, string>;
   const pairs: [string, string][] = [];
   for (const part of search.split('&')) {
     if (part === '') continue;

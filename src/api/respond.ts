@@ -127,7 +127,8 @@ function errorResponse(
 
 /** The query as received, for the envelope, without throwing on bad encoding. */
 function receivedQuery(search: string): Record<string, string> {
-  const query: Record<string, string> = {};
+  // No prototype, so a parameter named __proto__ is an ordinary key.
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of new URLSearchParams(search)) if (!Object.hasOwn(query, name)) query[name] = value;
   return query;
 }
@@ -155,18 +156,8 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
   let query: Record<string, string> = {};
   try {
     query = receivedQuery(search);
-    if (method === 'OPTIONS') {
-      const headers = baseHeaders(requestId);
-      delete headers['Content-Type'];
-      Object.assign(headers, {
-        Allow: ALLOWED_METHODS,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
-        'Access-Control-Max-Age': '86400',
-      });
-      return { status: 204, headers, body: null };
-    }
-    if (method !== 'GET' && method !== 'HEAD') {
+    // Writes are refused everywhere (405); reads of unknown paths are 404.
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       throw new ApiError(
         'method_not_allowed',
         `The method ${method.slice(0, 20)} is not allowed: this API is read-only. Use GET, HEAD or OPTIONS.`,
@@ -178,6 +169,17 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See /api/openapi.json for the endpoints.`, {
         allowed: ROUTES.map((route) => route.path),
       });
+    }
+    if (method === 'OPTIONS') {
+      const headers = baseHeaders(requestId);
+      delete headers['Content-Type'];
+      Object.assign(headers, {
+        Allow: ALLOWED_METHODS,
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
+        'Access-Control-Max-Age': '86400',
+      });
+      return { status: 204, headers, body: null };
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);

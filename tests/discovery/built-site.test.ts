@@ -1,6 +1,5 @@
 /** On the built production server: exports equal payloads, discovery URLs answer, builds repeat. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { EXPORT_ROUTES } from '../../src/api/routes.ts';
@@ -58,7 +57,9 @@ describe('discovery on the built server', () => {
 
 describe('two builds from the same commit', () => {
   it('write byte-identical exports, llms.txt, robots.txt and sitemap', () => {
-    const second = mkdtempSync(join(tmpdir(), 'build-'));
+    // Inside the project, so the server bundle resolves its packages from node_modules.
+    mkdirSync('.tmp', { recursive: true });
+    const second = mkdtempSync(join('.tmp', 'build-'));
     try {
       buildSite({ DIST_DIR: second });
       const files = [
