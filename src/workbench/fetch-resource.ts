@@ -4,24 +4,18 @@ import type { Fetched } from './types.ts';
 /** Give up on a resource that takes longer than this, so a run always reaches a verdict. */
 const TIMEOUT_MS = 15_000;
 
+/** A resource that produced no usable response, with the reason. */
+function unanswered(url: string, started: number, error: string): Fetched {
+  return { url, status: 0, ms: performance.now() - started, bytes: 0, headers: new Headers(), text: '', json: undefined, error };
+}
+
 /** GETs a same-origin URL, bypassing the HTTP cache so every response is fresh (and has a fresh request id). */
 export async function fetchResource(url: string): Promise<Fetched> {
   const started = performance.now();
   try {
     const response = await fetch(url, { cache: 'no-store', redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
     // Every inventory URL must answer 200 itself; a redirect (opaque under 'manual') is a finding.
-    if (response.type === 'opaqueredirect') {
-      return {
-        url,
-        status: 0,
-        ms: performance.now() - started,
-        bytes: 0,
-        headers: new Headers(),
-        text: '',
-        json: undefined,
-        error: 'the response is a redirect',
-      };
-    }
+    if (response.type === 'opaqueredirect') return unanswered(url, started, 'the response is a redirect');
     const body = await response.arrayBuffer();
     const ms = performance.now() - started;
     const text = new TextDecoder().decode(body);
@@ -33,16 +27,7 @@ export async function fetchResource(url: string): Promise<Fetched> {
     }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      url,
-      status: 0,
-      ms: performance.now() - started,
-      bytes: 0,
-      headers: new Headers(),
-      text: '',
-      json: undefined,
-      error: `the request failed: ${reason}`,
-    };
+    return unanswered(url, started, `the request failed: ${reason}`);
   }
 }
 
