@@ -18,6 +18,7 @@ import { buildAudit } from '../discovery/audit.ts';
 import { buildDiscovery } from '../discovery/inventory.ts';
 import { buildContract } from '../contract/build.ts';
 import { ApiError } from './api-error.ts';
+import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { LANG_PARAM, textParam, type ParamChoice, type ParamSpec } from './params.ts';
 import type { DetailCollection } from '../catalog/urls.ts';
@@ -115,7 +116,7 @@ function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection
   const found = view(slug);
   if (found === undefined) {
     const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
-    throw new ApiError('not_found', `No ${collection.replace(/s$/, '')} has the slug "${slug.slice(0, 80)}".`, {
+    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".`, {
       parameter: 'slug',
       allowed: known,
     });
@@ -279,7 +280,8 @@ export const ROUTES: readonly ApiRoute[] = [
         stack: (entry, value) => entry.stacks.includes(value),
       });
       const raw = indexes.map((index) => catalog.collections.cases[index]!);
-      const items = indexes.map((index) => localizedEntries(catalog, 'cases', locale)[index]!);
+      const localized = localizedEntries(catalog, 'cases', locale);
+      const items = indexes.map((index) => localized[index]!);
       return {
         items,
         count: items.length,

@@ -6,6 +6,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../api/api-error.ts';
+import { ENTRY_NOUN } from '../catalog/relations.ts';
 import type { ApiRoute } from '../api/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema } from '../schemas/api.ts';
 import { SITE_NAME, SITE_VERSION, siteUrl } from '../site.ts';
@@ -59,7 +60,7 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
           name: 'slug',
           in: 'path',
           required: true,
-          description: `Slug of the ${route.detail.replace(/s$/, '')}.`,
+          description: `Slug of the ${ENTRY_NOUN[route.detail]}.`,
           schema: { type: 'string', enum: (catalog.collections[route.detail] as { slug: string }[]).map((entry) => entry.slug) },
         },
       ]

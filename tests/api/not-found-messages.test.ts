@@ -1,0 +1,21 @@
+/** A 404 on a detail endpoint names the kind of entry in plain English, with the known slugs. */
+import { describe, expect, it } from 'vitest';
+import { respond } from '../../src/api/respond.ts';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+
+const catalog = loadCatalogFromFiles();
+
+describe('detail 404 messages', () => {
+  it.each([
+    ['/api/categories/nope', 'category', 'categories'],
+    ['/api/stacks/nope', 'stack', 'stacks'],
+    ['/api/projects/nope', 'project', 'projects'],
+    ['/api/operations/nope', 'operational dossier', 'operations'],
+  ] as const)('%s says "No %s has the slug"', (url, noun, collection) => {
+    const result = respond({ method: 'GET', url, header: () => null }, catalog);
+    const body = JSON.parse(result.body ?? '{}') as { error: { detail: string; allowed: string[] } };
+    expect(result.status).toBe(404);
+    expect(body.error.detail).toBe(`No ${noun} has the slug "nope".`);
+    expect(body.error.allowed).toEqual(catalog.collections[collection].map((entry) => entry.slug));
+  });
+});
