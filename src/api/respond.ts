@@ -5,9 +5,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
+import { memo } from '../catalog/memo.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { serializePayload, defaultPayloadJson } from '../discovery/exports.ts';
-import { ApiError, ERROR_STATUS, type ErrorCode } from './api-error.ts';
+import { ApiError, ERROR_STATUS } from './api-error.ts';
 import { parseQuery } from './params.ts';
 import { ROUTES, type ApiRoute } from './routes.ts';
 
@@ -153,9 +154,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
   const search = questionMark === -1 ? '' : request.url.slice(questionMark + 1);
   const method = request.method.toUpperCase();
   const headOnly = method === 'HEAD';
-  let query: Record<string, string> = {};
   try {
-    query = receivedQuery(search);
     // Writes are refused everywhere (405); reads of unknown paths are 404.
     if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       throw new ApiError(
@@ -183,7 +182,6 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
-    query = parsed.received;
     const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
     const payloadJson = isDefault
       ? defaultPayloadJson(route, ROUTES, catalog)
@@ -195,7 +193,10 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       ...(route.localized ? { lang: parsed.locale } : {}),
       ...(slug !== undefined ? { slug } : {}),
     });
-    const etag = etagFor(normalizedQuery, payloadJson);
+    // The default payload never changes for a catalog, so neither does its ETag: hash it once.
+    const etag = isDefault
+      ? memo(catalog, `etag:${route.id}`, () => etagFor(normalizedQuery, payloadJson))
+      : etagFor(normalizedQuery, payloadJson);
     const headers: Record<string, string> = {
       ...baseHeaders(requestId),
       ETag: etag,
@@ -208,13 +209,15 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     return {
       status: 200,
       headers,
-      body: headOnly ? null : envelopeJson(requestId, method, path, query, payloadJson),
+      body: headOnly ? null : envelopeJson(requestId, method, path, parsed.received, payloadJson),
     };
   } catch (error) {
+    // The query is echoed leniently here: the strict parse may be what failed.
+    const query = receivedQuery(search);
     if (error instanceof ApiError) return errorResponse(error, requestId, method, path, query, headOnly);
     logFailure(requestId, error);
     return errorResponse(
-      new ApiError('internal_error' as ErrorCode, 'The server failed to answer this request. It has been logged with its request id.'),
+      new ApiError('internal_error', 'The server failed to answer this request. It has been logged with its request id.'),
       requestId,
       method,
       path,

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { COLLECTION_NAMES, type CollectionName, type EntryOf } from '../schemas/collections.ts';
-import { GATE_NAMES, type LocalizedText } from '../schemas/common.ts';
+import { GATE_NAMES, sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, Ref, StackDetail } from '../schemas/views.ts';
 import { apiUrl, DETAIL_COLLECTIONS, pageUrl } from './urls.ts';
@@ -13,7 +13,7 @@ import type { Collections } from './validate.ts';
 /** Any entry's display name, as localized text. */
 function displayName(entry: Record<string, unknown>): LocalizedText {
   const name = entry['name'] ?? entry['title'];
-  if (typeof name === 'string') return { 'en-US': name, 'pt-BR': name };
+  if (typeof name === 'string') return sameInEveryLocale(name);
   return name as LocalizedText;
 }
 

@@ -128,7 +128,7 @@ export function validateCollections(raw: RawCollections): Collections {
     }
   }
 
-  if (valid.profile.length !== 1 && raw.profile.length !== 1) {
+  if (raw.profile.length !== 1) {
     issues.push({
       file: 'content/profile/',
       field: '(collection)',

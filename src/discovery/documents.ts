@@ -1,7 +1,5 @@
 /** The documents the site publishes beside its pages, endpoints and exports. */
-import type { LocalizedText } from '../schemas/common.ts';
-
-const text = (en: string, pt: string): LocalizedText => ({ 'en-US': en, 'pt-BR': pt });
+import { bilingual, type LocalizedText } from '../schemas/common.ts';
 
 export interface DocumentRecord {
   path: string;
@@ -13,26 +11,26 @@ export interface DocumentRecord {
 export const DOCUMENTS: readonly DocumentRecord[] = [
   {
     path: '/llms.txt',
-    title: text('llms.txt', 'llms.txt'),
-    summary: text(
+    title: bilingual('llms.txt', 'llms.txt'),
+    summary: bilingual(
       'A site description for language models, following llmstxt.org.',
       'Uma descrição do site para modelos de linguagem, no formato llmstxt.org.',
     ),
   },
   {
     path: '/robots.txt',
-    title: text('robots.txt', 'robots.txt'),
-    summary: text('Crawler rules, consistent with the sitemap.', 'Regras para robôs, coerentes com o sitemap.'),
+    title: bilingual('robots.txt', 'robots.txt'),
+    summary: bilingual('Crawler rules, consistent with the sitemap.', 'Regras para robôs, coerentes com o sitemap.'),
   },
   {
     path: '/sitemap-index.xml',
-    title: text('Sitemap', 'Sitemap'),
-    summary: text('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.'),
+    title: bilingual('Sitemap', 'Sitemap'),
+    summary: bilingual('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.'),
   },
   {
     path: '/api/openapi.json',
-    title: text('OpenAPI contract', 'Contrato OpenAPI'),
-    summary: text(
+    title: bilingual('OpenAPI contract', 'Contrato OpenAPI'),
+    summary: bilingual(
       'The OpenAPI 3.1 contract of the JSON API, in the response envelope.',
       'O contrato OpenAPI 3.1 da API JSON, no envelope de resposta.',
     ),

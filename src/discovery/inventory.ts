@@ -7,7 +7,7 @@ import { apiUrl, pageUrl } from '../catalog/urls.ts';
 import type { ApiRoute } from '../api/routes.ts';
 import type { DiscoveryItem, DiscoveryKind } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
-import { LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { LOCALES, sameInEveryLocale, type Locale, type LocalizedText } from '../schemas/common.ts';
 import { DOCUMENTS } from './documents.ts';
 import { exportPath } from './exports.ts';
 import { pageInventory } from './pages.ts';
@@ -26,8 +26,6 @@ const ENTITY_KINDS: Record<CollectionName, DiscoveryKind> = {
   journeys: 'journey',
   trust: 'trust',
 };
-
-const same = (value: string): LocalizedText => ({ 'en-US': value, 'pt-BR': value });
 
 /** A concrete URL for a route: detail routes use the first slug of their directory. */
 export function exampleUrl(route: ApiRoute, catalog: Catalog): string {
@@ -52,8 +50,8 @@ function rawItems(routes: readonly ApiRoute[], catalog: Catalog): RawItem[] {
   const endpoints = routes.map((route): RawItem => ({
     id: `endpoint:${route.path}`,
     kind: 'endpoint',
-    title: same(route.summary),
-    summary: same(route.description),
+    title: sameInEveryLocale(route.summary),
+    summary: sameInEveryLocale(route.description),
     url: exampleUrl(route, catalog),
     tags: [route.tag.toLowerCase(), ...route.params.map((param) => `param:${param.name}`)],
   }));
@@ -62,8 +60,8 @@ function rawItems(routes: readonly ApiRoute[], catalog: Catalog): RawItem[] {
     .map((route): RawItem => ({
       id: `export:${exportPath(route.exportFile!)}`,
       kind: 'export',
-      title: same(route.exportFile!),
-      summary: same(`Static export of ${route.path}: its default payload, byte for byte.`),
+      title: sameInEveryLocale(route.exportFile!),
+      summary: sameInEveryLocale(`Static export of ${route.path}: its default payload, byte for byte.`),
       url: exportPath(route.exportFile!),
       api_url: route.path,
       tags: ['json', 'export'],

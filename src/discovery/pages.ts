@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import type { CollectionName } from '../schemas/collections.ts';
-import type { LocalizedText } from '../schemas/common.ts';
+import { bilingual, type LocalizedText } from '../schemas/common.ts';
 
 /** A page family: an index, a detail family, or a standalone page. */
 export type PageFamily =
@@ -45,16 +45,14 @@ export interface PageRecord {
   api_url?: string;
 }
 
-const text = (en: string, pt: string): LocalizedText => ({ 'en-US': en, 'pt-BR': pt });
-
 /** The standalone and index pages, in navigation order, with their meta descriptions. */
 export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/',
     family: 'home',
-    title: text('Home', 'Início'),
+    title: bilingual('Home', 'Início'),
     api_url: '/api/catalog',
-    description: text(
+    description: bilingual(
       'Oficina Norte builds content-driven websites, auditable public APIs and the quality gates that keep them honest.',
       'A Oficina Norte constrói sites guiados por conteúdo, APIs públicas auditáveis e os portões de qualidade que as mantêm honestas.',
     ),
@@ -62,9 +60,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/portfolio/',
     family: 'portfolio',
-    title: text('Portfolio', 'Portfólio'),
+    title: bilingual('Portfolio', 'Portfólio'),
     api_url: '/api/portfolio',
-    description: text(
+    description: bilingual(
       'Client cases by category, with the stacks used and the signals each one produced.',
       'Casos de clientes por categoria, com as stacks usadas e os sinais que cada um produziu.',
     ),
@@ -72,9 +70,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/categories/',
     family: 'categories',
-    title: text('Categories', 'Categorias'),
+    title: bilingual('Categories', 'Categorias'),
     api_url: '/api/categories',
-    description: text(
+    description: bilingual(
       'The kinds of problems the studio solves, with their signals, stacks, capabilities and operations.',
       'Os tipos de problema que o estúdio resolve, com sinais, stacks, capacidades e operações.',
     ),
@@ -82,9 +80,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/capabilities/',
     family: 'capabilities',
-    title: text('Capabilities', 'Capacidades'),
+    title: bilingual('Capabilities', 'Capacidades'),
     api_url: '/api/capabilities',
-    description: text(
+    description: bilingual(
       'Capability domains, the technologies behind them and the ways a client can engage the studio.',
       'Domínios de capacidade, as tecnologias por trás deles e as formas de contratar o estúdio.',
     ),
@@ -92,9 +90,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/stacks/',
     family: 'stacks',
-    title: text('Stack map', 'Mapa de stacks'),
+    title: bilingual('Stack map', 'Mapa de stacks'),
     api_url: '/api/stacks',
-    description: text(
+    description: bilingual(
       'The recurring technologies of the studio, linked to portfolio cases, projects and capabilities.',
       'As tecnologias recorrentes do estúdio, ligadas a casos do portfólio, projetos e capacidades.',
     ),
@@ -102,9 +100,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/projects/',
     family: 'projects',
-    title: text('Projects', 'Projetos'),
+    title: bilingual('Projects', 'Projetos'),
     api_url: '/api/projects',
-    description: text(
+    description: bilingual(
       "Technical and operational dossiers of the studio's projects, with commands and surfaces.",
       'Dossiês técnicos e operacionais dos projetos do estúdio, com comandos e superfícies.',
     ),
@@ -112,9 +110,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/operations/',
     family: 'operations',
-    title: text('Operational dossiers', 'Dossiês operacionais'),
+    title: bilingual('Operational dossiers', 'Dossiês operacionais'),
     api_url: '/api/operations',
-    description: text(
+    description: bilingual(
       'How each promise is kept: quality gates in order, routes, stacks, projects and signals.',
       'Como cada promessa é cumprida: portões de qualidade em ordem, rotas, stacks, projetos e sinais.',
     ),
@@ -122,9 +120,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/journeys/',
     family: 'journeys',
-    title: text('Journeys', 'Jornadas'),
+    title: bilingual('Journeys', 'Jornadas'),
     api_url: '/api/journeys',
-    description: text(
+    description: bilingual(
       'How working with the studio unfolds, step by step, with links and the commercial context.',
       'Como funciona trabalhar com o estúdio, passo a passo, com links e o contexto comercial.',
     ),
@@ -132,9 +130,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/trust/',
     family: 'trust',
-    title: text('Trust', 'Confiança'),
+    title: bilingual('Trust', 'Confiança'),
     api_url: '/api/trust',
-    description: text(
+    description: bilingual(
       'How to reach the studio, what clients say, and the public policies it works under.',
       'Como falar com o estúdio, o que dizem os clientes e as políticas públicas que ele segue.',
     ),
@@ -142,9 +140,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/about/',
     family: 'about',
-    title: text('About the studio', 'Sobre o estúdio'),
+    title: bilingual('About the studio', 'Sobre o estúdio'),
     api_url: '/api/profile',
-    description: text(
+    description: bilingual(
       'Who Oficina Norte is, where it works from, its founder, its channels and its specialties.',
       'Quem é a Oficina Norte, de onde trabalha, sua fundadora, seus canais e suas especialidades.',
     ),
@@ -152,9 +150,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/profiles/',
     family: 'profiles',
-    title: text('Profiles', 'Perfis'),
+    title: bilingual('Profiles', 'Perfis'),
     api_url: '/api/profiles',
-    description: text(
+    description: bilingual(
       'The brand and the personal account, with their public repositories and main references.',
       'A marca e a conta pessoal, com seus repositórios públicos e principais referências.',
     ),
@@ -162,9 +160,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/links/',
     family: 'links',
-    title: text('Links', 'Links'),
+    title: bilingual('Links', 'Links'),
     api_url: '/api/links',
-    description: text(
+    description: bilingual(
       'Every public link of the brand and of the personal account, in one place.',
       'Todos os links públicos da marca e da conta pessoal, em um só lugar.',
     ),
@@ -172,9 +170,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/workbench/',
     family: 'workbench',
-    title: text('Workbench', 'Bancada'),
+    title: bilingual('Workbench', 'Bancada'),
     api_url: '/api/audit',
-    description: text(
+    description: bilingual(
       'A live panel that loads every endpoint, export and discovery file and checks each one in your browser.',
       'Um painel ao vivo que carrega cada endpoint, exportação e arquivo de descoberta e verifica cada um no navegador.',
     ),
@@ -182,9 +180,9 @@ export const SECTION_PAGES: readonly PageRecord[] = [
   {
     path: '/openapi/',
     family: 'openapi',
-    title: text('API reference', 'Referência da API'),
+    title: bilingual('API reference', 'Referência da API'),
     api_url: '/api/openapi.json',
-    description: text(
+    description: bilingual(
       'Interactive documentation of the public JSON API, generated from its OpenAPI 3.1 contract.',
       'Documentação interativa da API JSON pública, gerada a partir do contrato OpenAPI 3.1.',
     ),

@@ -31,6 +31,12 @@ export const LocalizedTextSchema = z
   .meta({ id: 'LocalizedText', description: 'Text in the requested locale.' });
 export type LocalizedText = z.output<typeof LocalizedTextSchema>;
 
+/** Localized text written in code, one string per locale. */
+export const bilingual = (en: string, pt: string): LocalizedText => ({ 'en-US': en, 'pt-BR': pt });
+
+/** Localized text that reads the same in every locale (a proper name, a path). */
+export const sameInEveryLocale = (value: string): LocalizedText => bilingual(value, value);
+
 /** A site route ("/projects/") or an absolute https address. */
 export const HrefSchema = z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, {
   message: 'must be a site path starting with "/", an https:// address or a mailto: address',
