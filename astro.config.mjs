@@ -3,9 +3,9 @@ import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
-import { pageInventory } from './src/discovery/pages.ts';
+import { pageInventory } from './src/site/pages.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
-import { siteUrl } from './src/site.ts';
+import { siteUrl } from './src/site/config.ts';
 
 /** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
 const inventoryPaths = new Set(pageInventory(loadCatalogFromFiles()).map((page) => page.path));

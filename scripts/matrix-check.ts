@@ -7,12 +7,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { EXPORT_ROUTES, ROUTES } from '../src/api/routes.ts';
+import { EXPORT_ROUTES, ROUTES } from '../src/api/spec/routes.ts';
+import { API_PREFIX, apiUrl } from '../src/api/spec/urls.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
-import { DOCUMENTS } from '../src/discovery/documents.ts';
-import { exampleUrl } from '../src/discovery/inventory.ts';
-import { pageInventory } from '../src/discovery/pages.ts';
-import { absoluteUrl, siteUrl } from '../src/site.ts';
+import { publishedResources } from '../src/discovery/resources.ts';
+import { absoluteUrl, siteUrl } from '../src/site/config.ts';
 import { checkDiscoveryFiles, checkDossiers, checkEndpoints, checkExports, checkGates, checkPages, formatMatrix } from './lib/matrix.ts';
 import { startServer } from './lib/run-server.ts';
 
@@ -30,7 +29,7 @@ function walk(folder: string): string[] {
 /** Route path of an endpoint file under src/pages/api, or undefined for the catch-all. */
 function endpointPathOf(file: string): string | undefined {
   if (file.includes('[...')) return undefined;
-  const path = `/api/${file
+  const path = `${API_PREFIX}/${file
     .replace(/\.ts$/, '')
     .replace(/(^|\/)index$/, '')
     .replace(/\[(\w+)\]/g, '{$1}')}`;
@@ -58,10 +57,10 @@ const catalog = loadCatalogFromFiles();
 const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {
-  const contract = await api<{ paths: Record<string, unknown> }>(server.url, '/api/openapi.json');
-  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number } }>(server.url, '/api/audit');
-  const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, '/api/discovery');
-  const operations = await api<{ items: { slug: string }[] }>(server.url, '/api/operations');
+  const contract = await api<{ paths: Record<string, unknown> }>(server.url, apiUrl('getContract'));
+  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number } }>(server.url, apiUrl('getAudit'));
+  const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, apiUrl('listDiscovery'));
+  const operations = await api<{ items: { slug: string }[] }>(server.url, apiUrl('listOperations'));
   const exportPayloads = Object.fromEntries(
     await Promise.all(EXPORT_ROUTES.map(async (route) => [route.exportFile, (await api(server.url, route.path)).text] as const)),
   );
@@ -73,7 +72,8 @@ try {
   const readFolder = (folder: string) => Object.fromEntries(walk(folder).map((file) => [file, readFileSync(join(folder, file), 'utf8')]));
   const plan = JSON.parse(execFileSync(process.execPath, ['scripts/verify.ts', '--plan'], { encoding: 'utf8' })) as string[];
   const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const pages = pageInventory(catalog);
+  const published = publishedResources(catalog);
+  const pages = published.pages;
 
   const results = [
     checkEndpoints({
@@ -113,12 +113,9 @@ try {
       robotsTxt: readFileSync(join(clientDir, 'robots.txt'), 'utf8'),
       sitemapUrls: sitemap,
       llmsTxt: readFileSync(join(clientDir, 'llms.txt'), 'utf8'),
-      knownUrls: [
-        ...pages.map((page) => page.path),
-        ...ROUTES.map((route) => exampleUrl(route, catalog)),
-        ...EXPORT_ROUTES.map((route) => `/data/${route.exportFile}`),
-        ...DOCUMENTS.map((document) => document.path),
-      ].map((path) => absoluteUrl(path, base)),
+      knownUrls: [...published.pages, ...published.endpoints, ...published.exports, ...published.documents].map((resource) =>
+        absoluteUrl(resource.url, base),
+      ),
     }),
   ];
   console.log(formatMatrix(results));

@@ -1,11 +1,12 @@
 /** Builds and writes the generated artifacts of `site:export`: the nine exports, llms.txt, robots.txt. */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EXPORT_ROUTES, ROUTES } from '../../src/api/routes.ts';
+import { defaultPayloadJson } from '../../src/api/handlers.ts';
+import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
+import { exportPath } from '../../src/api/spec/urls.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { defaultPayloadJson, exportPath } from '../../src/discovery/exports.ts';
-import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
-import { siteUrl } from '../../src/site.ts';
+import { buildLlmsTxt, buildRobotsTxt, LLMS_TXT_PATH } from '../../src/discovery/llms-txt.ts';
+import { siteUrl } from '../../src/site/config.ts';
 
 /** The folder site:export owns; it is recreated on every run. */
 export const GENERATED_DIR = 'generated';
@@ -13,8 +14,8 @@ export const GENERATED_DIR = 'generated';
 /** The artifacts as public path → exact text, in a stable order. */
 export function buildArtifacts(catalog: Catalog, base = siteUrl()): Map<string, string> {
   return new Map([
-    ...EXPORT_ROUTES.map((route): [string, string] => [exportPath(route.exportFile), defaultPayloadJson(route, ROUTES, catalog)]),
-    ['/llms.txt', buildLlmsTxt(ROUTES, catalog, base)],
+    ...EXPORT_ROUTES.map((route): [string, string] => [exportPath(route.exportFile), defaultPayloadJson(route, catalog)]),
+    [LLMS_TXT_PATH, buildLlmsTxt(catalog, base)],
     ['/robots.txt', buildRobotsTxt(base)],
   ]);
 }

@@ -4,6 +4,7 @@
  */
 import robotsParser from 'robots-parser';
 import { GATE_NAMES } from './gates.ts';
+import { apiUrl } from '../../src/api/spec/urls.ts';
 
 export interface CheckResult {
   /** What is compared, e.g. "Endpoints". */
@@ -94,7 +95,7 @@ export interface DossierInputs {
 export function checkDossiers(inputs: DossierInputs): CheckResult {
   return sameMembers(
     'Dossiers',
-    { 'content/operations': inputs.content, '/api/operations': inputs.api },
+    { 'content/operations': inputs.content, [apiUrl('listOperations')]: inputs.api },
     { 'audit counts.operations': inputs.auditOperations },
   );
 }

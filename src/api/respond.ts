@@ -6,15 +6,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
+import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
-import { serializePayload, defaultPayloadJson } from '../discovery/exports.ts';
-import { ApiError, ERROR_STATUS } from './api-error.ts';
+import { ERROR_STATUS } from '../schemas/errors.ts';
+import { ApiError } from './api-error.ts';
+import { defaultPayloadJson, HANDLERS } from './handlers.ts';
 import { parseQuery } from './params.ts';
-import { ROUTES, type ApiRoute } from './routes.ts';
+import { serializePayload } from './serialize.ts';
+import { ROUTES, type RouteSpec } from './spec/routes.ts';
 
 /** Methods every endpoint answers. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** What the adapters need from a request. */
 export interface ApiRequest {
@@ -80,7 +82,7 @@ function matchesIfNoneMatch(header: string | null | undefined, etag: string): bo
 }
 
 /** Finds the route for a path; detail routes capture their slug. */
-export function matchRoute(path: string): { route: ApiRoute; slug?: string } | undefined {
+export function matchRoute(path: string): { route: RouteSpec; slug?: string } | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   for (const route of ROUTES) {
     if (!route.detail) {
@@ -184,9 +186,9 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     const parsed = parseQuery(search, route.params, catalog);
     const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
     const payloadJson = isDefault
-      ? defaultPayloadJson(route, ROUTES, catalog)
+      ? defaultPayloadJson(route, catalog)
       : serializePayload(
-          route.handler({ catalog, locale: parsed.locale, values: parsed.values, routes: ROUTES, ...(slug !== undefined ? { slug } : {}) }),
+          HANDLERS[route.id]({ catalog, locale: parsed.locale, values: parsed.values, ...(slug !== undefined ? { slug } : {}) }),
         );
     const normalizedQuery = serializePayload({
       ...parsed.values,

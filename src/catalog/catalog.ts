@@ -7,7 +7,8 @@ import { COLLECTION_NAMES, type CollectionName, type EntryOf } from '../schemas/
 import { GATE_NAMES, sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, Ref, StackDetail } from '../schemas/views.ts';
-import { apiUrl, DETAIL_COLLECTIONS, pageUrl } from './urls.ts';
+import { entryApiUrl } from '../api/spec/urls.ts';
+import { DETAIL_COLLECTIONS, pageUrl } from './urls.ts';
 import type { Collections } from './validate.ts';
 
 /** Any entry's display name, as localized text. */
@@ -49,7 +50,7 @@ export function createCatalog(collections: Collections): Catalog {
     const entry = indexes[collection].get(slug) as Record<string, unknown> | undefined;
     if (!entry) throw new Error(`Unresolved ${collection} slug "${slug}" (validation should have caught it)`);
     const reference: Ref = { slug, name: displayName(entry), url: pageUrl(collection, slug) };
-    if ((DETAIL_COLLECTIONS as readonly string[]).includes(collection)) reference.api_url = apiUrl(collection, slug);
+    if ((DETAIL_COLLECTIONS as readonly string[]).includes(collection)) reference.api_url = entryApiUrl(collection, slug);
     return reference;
   };
   const refs = (collection: CollectionName, slugs: readonly string[]): Ref[] => slugs.map((slug) => ref(collection, slug));

@@ -1,4 +1,4 @@
-/** Where each entry lives on the site and in the API: one mapping every surface reads. */
+/** Where each entry lives on the site: one mapping every surface reads (API URLs: src/api/spec/urls.ts). */
 import type { CollectionName } from '../schemas/collections.ts';
 
 /** Page path of an entry; collections without detail pages point at an anchor on their index. */
@@ -25,10 +25,3 @@ export function pageUrl(collection: CollectionName, slug: string): string {
 /** The collections whose entries have a detail page and a detail endpoint. */
 export const DETAIL_COLLECTIONS = ['categories', 'stacks', 'projects', 'operations'] as const satisfies readonly CollectionName[];
 export type DetailCollection = (typeof DETAIL_COLLECTIONS)[number];
-
-/** The JSON twin of an entry: its detail endpoint, or its directory endpoint. */
-export function apiUrl(collection: CollectionName, slug: string): string {
-  if ((DETAIL_COLLECTIONS as readonly string[]).includes(collection)) return `/api/${collection}/${slug}`;
-  if (collection === 'cases') return '/api/portfolio';
-  return `/api/${collection}`;
-}

@@ -5,21 +5,23 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
-import { ERROR_CODES } from '../api/api-error.ts';
+import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import type { ApiRoute } from '../api/routes.ts';
-import { EnvelopeMetaSchema, ProblemSchema } from '../schemas/api.ts';
-import { SITE_NAME, SITE_VERSION, siteUrl } from '../site.ts';
+import { MAX_QUERY_LENGTH } from '../api/spec/params.ts';
+import { ROUTES, type RouteSpec } from '../api/spec/routes.ts';
+import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
+import { SITE_NAME, SITE_VERSION, siteUrl } from '../site/config.ts';
 import { toComponentSchema } from './json-schema.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** Component name of a route's payload and envelope. */
-export function payloadComponent(route: ApiRoute): string {
+export function payloadComponent(route: RouteSpec): string {
   return `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Payload`;
 }
-export function envelopeComponent(route: ApiRoute): string {
+export function envelopeComponent(route: RouteSpec): string {
   return `${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}Envelope`;
 }
 
@@ -36,14 +38,14 @@ function envelope(meta: Schema, payload: object, withError: boolean): Schema {
 
 const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   'X-Request-Id': {
-    description: 'Equals the envelope request_id: a valid client X-Request-Id (^[A-Za-z0-9._-]{1,128}$) or a fresh UUID.',
+    description: `Equals the envelope request_id: a valid client X-Request-Id (${REQUEST_ID_PATTERN.source}) or a fresh UUID.`,
     schema: { type: 'string' },
   },
   ETag: {
     description: 'Weak validator over the payload and the normalized query; send it back in If-None-Match.',
     schema: { type: 'string' },
   },
-  'Content-Language': { description: 'The locale of localized payloads.', schema: { type: 'string', enum: ['en-US', 'pt-BR'] } },
+  'Content-Language': { description: 'The locale of localized payloads.', schema: { type: 'string', enum: [...LOCALES] } },
 };
 
 const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
@@ -53,7 +55,7 @@ const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
 });
 
 /** Parameters of one operation: the path slug (enumerated) and the query parameters. */
-function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObject[] {
+function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterObject[] {
   const path: OpenAPIV3_1.ParameterObject[] = route.detail
     ? [
         {
@@ -68,9 +70,9 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
   const query = route.params.map((param): OpenAPIV3_1.ParameterObject => {
     const schema: Schema =
       param.kind === 'text'
-        ? { type: 'string', maxLength: 100 }
+        ? { type: 'string', maxLength: MAX_QUERY_LENGTH }
         : param.kind === 'lang'
-          ? { type: 'string', enum: ['en-US', 'pt-BR'], default: 'en-US' }
+          ? { type: 'string', enum: [...LOCALES], default: DEFAULT_LOCALE }
           : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
     const parameter: OpenAPIV3_1.ParameterObject = {
       name: param.name,
@@ -87,7 +89,8 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
 }
 
 /** Builds the contract; cached per catalog and base URL. */
-export function buildContract(routes: readonly ApiRoute[], catalog: Catalog): OpenAPIV3_1.Document {
+export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
+  const routes: readonly RouteSpec[] = ROUTES;
   const base = siteUrl();
   return memo(catalog, `contract:${base}`, () => {
     const schemas: Record<string, Schema> = {};

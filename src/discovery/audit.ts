@@ -1,54 +1,60 @@
 /** The audit snapshot: counts, routes, surfaces and exports, all computed, none typed. */
 import { createHash } from 'node:crypto';
+import { routeById, type RouteSpec } from '../api/spec/routes.ts';
+import { apiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import type { ApiRoute } from '../api/routes.ts';
-import { DOCUMENTS } from './documents.ts';
-import { defaultPayloadJson, exportPath } from './exports.ts';
-import { pageInventory } from './pages.ts';
+import { publishedResources } from './resources.ts';
 
 /** The export that holds the audit itself; it cannot list its own hash. */
-const SELF_EXPORT = 'site-audit.json';
+const SELF_EXPORT = routeById('getAudit').exportFile;
+/** The contract endpoints (latest and versioned alias) count as documentation. */
+const CONTRACT_ROUTES = new Set<string>(['getContract', 'getContractV1']);
 
-/** Builds the audit payload from the route table, the page inventory and the catalog. */
-export function buildAudit(routes: readonly ApiRoute[], catalog: Catalog) {
-  const pages = pageInventory(catalog);
-  const exportRoutes = routes.filter((route) => route.exportFile !== undefined);
-  const documentation = ['/openapi/', ...routes.filter((route) => route.id.startsWith('getContract')).map((route) => route.path)];
-  const discovery = [
-    ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/')).map((document) => document.path),
-    ...routes.filter((route) => route.id === 'listDiscovery').map((route) => route.path),
-  ];
+/**
+ * Builds the audit payload from the published resources and the catalog. `exportJson` gives the
+ * bytes of an export (the default payload of its route), so the audit can hash what is served.
+ */
+export function buildAudit(catalog: Catalog, exportJson: (route: RouteSpec) => string) {
+  const { pages, endpoints, exports, documents, standaloneDocuments } = publishedResources(catalog);
+  const referencePage = pages.find((page) => page.page?.family === 'openapi')!;
+  const documentation = [referencePage, ...endpoints.filter((endpoint) => CONTRACT_ROUTES.has(endpoint.route!.id))];
+  const discovery = [...standaloneDocuments, ...endpoints.filter((endpoint) => endpoint.route!.id === 'listDiscovery')];
+  const asRoute = (kind: 'page' | 'endpoint' | 'export' | 'document') => (resource: { path: string }) => ({
+    path: resource.path,
+    kind,
+    method: 'GET' as const,
+  });
   return {
     counts: {
       pages: pages.length,
-      endpoints: routes.length,
+      endpoints: endpoints.length,
       operations: catalog.counts.operations,
-      exports: exportRoutes.length,
-      documents: DOCUMENTS.length,
+      exports: exports.length,
+      documents: documents.length,
       entries: catalog.counts,
     },
     routes: [
-      ...pages.map((page) => ({ path: page.path, kind: 'page' as const, method: 'GET' as const })),
-      ...routes.map((route) => ({ path: route.path, kind: 'endpoint' as const, method: 'GET' as const })),
-      ...exportRoutes.map((route) => ({ path: exportPath(route.exportFile!), kind: 'export' as const, method: 'GET' as const })),
-      ...DOCUMENTS.map((document) => ({ path: document.path, kind: 'document' as const, method: 'GET' as const })),
+      ...pages.map(asRoute('page')),
+      ...endpoints.map(asRoute('endpoint')),
+      ...exports.map(asRoute('export')),
+      ...documents.map(asRoute('document')),
     ],
     surfaces: [
-      { id: 'website' as const, title: 'Website', url: '/', routes: pages.length },
-      { id: 'api' as const, title: 'JSON API', url: '/api/health', routes: routes.length },
-      { id: 'exports' as const, title: 'Static exports', url: exportPath(exportRoutes[0]?.exportFile ?? ''), routes: exportRoutes.length },
-      { id: 'documentation' as const, title: 'API documentation', url: '/openapi/', routes: documentation.length },
-      { id: 'discovery' as const, title: 'Discovery', url: '/llms.txt', routes: discovery.length },
+      { id: 'website' as const, title: 'Website', url: pages[0]!.path, routes: pages.length },
+      { id: 'api' as const, title: 'JSON API', url: apiUrl('getHealth'), routes: endpoints.length },
+      { id: 'exports' as const, title: 'Static exports', url: exports[0]?.path ?? '', routes: exports.length },
+      { id: 'documentation' as const, title: 'API documentation', url: referencePage.path, routes: documentation.length },
+      { id: 'discovery' as const, title: 'Discovery', url: standaloneDocuments[0]!.path, routes: discovery.length },
     ],
-    exports: exportRoutes
-      .filter((route) => route.exportFile !== SELF_EXPORT)
-      .map((route) => {
-        const json = defaultPayloadJson(route, routes, catalog);
+    exports: exports
+      .filter((resource) => resource.route!.exportFile !== SELF_EXPORT)
+      .map((resource) => {
+        const json = exportJson(resource.route!);
         return {
-          path: exportPath(route.exportFile!),
+          path: resource.path,
           bytes: Buffer.byteLength(json),
           sha256: createHash('sha256').update(json).digest('hex'),
-          source: route.path,
+          source: resource.route!.path,
         };
       }),
   };

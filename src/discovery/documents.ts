@@ -1,10 +1,14 @@
 /** The documents the site publishes beside its pages, endpoints and exports. */
+import { apiUrl } from '../api/spec/urls.ts';
+import type { RouteId } from '../api/spec/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 
 export interface DocumentRecord {
   path: string;
   title: LocalizedText;
   summary: LocalizedText;
+  /** The endpoint that serves this document, when it is one (the contract). */
+  route?: RouteId;
 }
 
 /** Discovery and contract documents; sitemap-index.xml is written by @astrojs/sitemap. */
@@ -28,7 +32,8 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     summary: bilingual('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.'),
   },
   {
-    path: '/api/openapi.json',
+    path: apiUrl('getContract'),
+    route: 'getContract',
     title: bilingual('OpenAPI contract', 'Contrato OpenAPI'),
     summary: bilingual(
       'The OpenAPI 3.1 contract of the JSON API, in the response envelope.',

@@ -1,20 +1,23 @@
 /** llms.txt, following https://llmstxt.org: H1, blockquote, notes, then H2 sections of links. */
+import { apiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import type { ApiRoute } from '../api/routes.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
-import { SITE_NAME, absoluteUrl } from '../site.ts';
-import { DOCUMENTS } from './documents.ts';
-import { exportPath } from './exports.ts';
-import { exampleUrl } from './inventory.ts';
-import { pageInventory, SECTION_PAGES } from './pages.ts';
+import { SITE_NAME, absoluteUrl } from '../site/config.ts';
+import { SECTION_PAGES } from '../site/pages.ts';
+import { publishedResources } from './resources.ts';
+
+/** Where this file is published; it does not list itself. */
+export const LLMS_TXT_PATH = '/llms.txt';
 
 const link = (name: string, url: string, note: string) => `- [${name}](${url}): ${note}`;
 
 /** Builds llms.txt with absolute URLs from `base`. */
-export function buildLlmsTxt(routes: readonly ApiRoute[], catalog: Catalog, base: string): string {
+export function buildLlmsTxt(catalog: Catalog, base: string): string {
   const en = DEFAULT_LOCALE;
   const profile = catalog.profile;
-  const pages = pageInventory(catalog);
+  const { pages: pageResources, endpoints, exports, standaloneDocuments } = publishedResources(catalog);
+  const pages = pageResources.map((resource) => resource.page!);
+  const referencePage = pages.find((page) => page.family === 'openapi')!;
   const sectionPaths = new Set(SECTION_PAGES.map((page) => page.path));
   const lines = [
     `# ${SITE_NAME}`,
@@ -23,27 +26,25 @@ export function buildLlmsTxt(routes: readonly ApiRoute[], catalog: Catalog, base
     '',
     `- Every API response is a JSON envelope: request_id, timestamp, method, path, query and payload; errors add an RFC 9457 \`error\` with a stable \`code\`.`,
     `- The API is read-only (GET, HEAD, OPTIONS). Localized endpoints take \`lang\` (en-US or pt-BR).`,
-    `- The site publishes ${pages.length} pages, ${routes.length} endpoints and ${catalog.counts.operations} operational dossiers; /api/audit computes these counts.`,
+    `- The site publishes ${pages.length} pages, ${endpoints.length} endpoints and ${catalog.counts.operations} operational dossiers; /api/audit computes these counts.`,
     '',
     '## API',
     '',
-    ...routes.map((route) => link(route.path, absoluteUrl(exampleUrl(route, catalog), base), route.summary)),
+    ...endpoints.map((endpoint) => link(endpoint.path, absoluteUrl(endpoint.url, base), endpoint.route!.summary)),
     '',
     '## Data exports',
     '',
-    ...routes
-      .filter((route) => route.exportFile)
-      .map((route) =>
-        link(route.exportFile!, absoluteUrl(exportPath(route.exportFile!), base), `the default payload of ${route.path}, byte for byte`),
-      ),
+    ...exports.map((resource) =>
+      link(resource.route!.exportFile!, absoluteUrl(resource.url, base), `the default payload of ${resource.api_url}, byte for byte`),
+    ),
     '',
     '## Documentation',
     '',
-    link('OpenAPI contract', absoluteUrl('/api/openapi.json', base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
-    link('API reference', absoluteUrl('/openapi/', base), 'interactive documentation of every endpoint'),
-    ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/') && document.path !== '/llms.txt').map((document) =>
-      link(document.title[en], absoluteUrl(document.path, base), document.summary[en]),
-    ),
+    link('OpenAPI contract', absoluteUrl(apiUrl('getContract'), base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
+    link('API reference', absoluteUrl(referencePage.path, base), 'interactive documentation of every endpoint'),
+    ...standaloneDocuments
+      .filter((document) => document.path !== LLMS_TXT_PATH)
+      .map((document) => link(document.title[en], absoluteUrl(document.path, base), document.summary[en])),
     '',
     '## Key pages',
     '',

@@ -1,9 +1,8 @@
 import type { APIRoute } from 'astro';
-import { ROUTES } from '../api/routes.ts';
 import { getCatalog } from '../catalog/index.ts';
 import { buildLlmsTxt } from '../discovery/llms-txt.ts';
-import { siteUrl } from '../site.ts';
+import { siteUrl } from '../site/config.ts';
 
 export const prerender = true;
 export const GET: APIRoute = async () =>
-  new Response(buildLlmsTxt(ROUTES, await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  new Response(buildLlmsTxt(await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -15,7 +15,7 @@ import { ProfileEntrySchema } from './profiles.ts';
 import { ProjectSchema } from './projects.ts';
 import { StackSchema } from './stacks.ts';
 import { TrustSchema } from './trust.ts';
-import { ERROR_CODES } from '../api/api-error.ts';
+import { ERROR_CODES } from './errors.ts';
 
 /** A directory payload of `item`: `count` equals `items.length`. */
 function directoryOf<T extends z.ZodType>(item: T) {
@@ -160,11 +160,14 @@ export const AuditPayloadSchema = z
       'Counts, routes, surfaces and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
   });
 
+/** A client X-Request-Id the API echoes; anything else gets a fresh UUID. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
 /** The request metadata every response carries. */
 export const EnvelopeMetaSchema = z.strictObject({
   request_id: z
     .string()
-    .regex(/^[A-Za-z0-9._-]{1,128}$/)
+    .regex(REQUEST_ID_PATTERN)
     .describe('Echoes a valid client X-Request-Id, or a fresh UUID; equals the X-Request-Id header.'),
   timestamp: z.iso.datetime({ precision: 3 }).describe('ISO 8601 UTC time of the response, with milliseconds.'),
   method: z.string().describe('The request method: GET on success; the rejected method on a 405.'),

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../src/api/routes.ts';
+import { ROUTES } from '../../src/api/spec/routes.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { bodyOf, callApi } from '../support/api-call.ts';
@@ -56,7 +56,7 @@ describe('the contract document', () => {
     it('lists the SITE_URL origin as the only server', () => {
       vi.stubEnv('SITE_URL', 'https://catalog.example.org/');
       // A fresh catalog: the contract is memoized per catalog and base URL.
-      const built = buildContract(ROUTES, loadCatalogFromFiles());
+      const built = buildContract(loadCatalogFromFiles());
       expect(built.servers).toEqual([{ url: 'https://catalog.example.org' }]);
       expect(built.info.contact?.url).toBe('https://catalog.example.org');
     });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type ApiRoute } from '../../src/api/routes.ts';
-import type { ParamSpec } from '../../src/api/params.ts';
+import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
+import type { ParamSpec } from '../../src/api/spec/params.ts';
 import { COLLECTION_NAMES } from '../../src/schemas/collections.ts';
 import { callApi, concretePath, expectEnvelope, queryString, type Envelope } from '../support/api-call.ts';
 import { contractParameter, testCatalog, testContract } from '../support/contract.ts';
@@ -25,15 +25,15 @@ const catalog = testCatalog();
 const packageVersion = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
 /** Slugs of a detail route's collection, from the catalog. */
-const slugsFor = (route: ApiRoute): string[] =>
+const slugsFor = (route: RouteSpec): string[] =>
   route.detail ? (catalog.collections[route.detail] as { slug: string }[]).map((entry) => entry.slug) : [];
 
 /** GET a route with a query, assert envelope and contract, return the envelope. */
-function get(route: ApiRoute, params: Record<string, string> = {}, path = concretePath(route)): Envelope {
+function get(route: RouteSpec, params: Record<string, string> = {}, path = concretePath(route)): Envelope {
   return expectEnvelope(callApi(`${path}${queryString(params)}`), { status: 200, path, query: params });
 }
 /** GET a directory route and return its payload, with count checked against items. */
-function list(route: ApiRoute, params: Record<string, string> = {}): DirectoryPayload {
+function list(route: RouteSpec, params: Record<string, string> = {}): DirectoryPayload {
   const payload = get(route, params).payload;
   expect(isDirectory(payload), `${route.path} returns a directory`).toBe(true);
   const directory = payload as DirectoryPayload;
@@ -42,7 +42,7 @@ function list(route: ApiRoute, params: Record<string, string> = {}): DirectoryPa
 }
 
 /** Filters are every parameter but lang: choices and q. */
-const filtersOf = (route: ApiRoute): ParamSpec[] => route.params.filter((param) => param.kind !== 'lang');
+const filtersOf = (route: RouteSpec): ParamSpec[] => route.params.filter((param) => param.kind !== 'lang');
 /** A payload without assertions, for building the test tables at collection time. */
 const rawPayload = (url: string): unknown => (JSON.parse(callApi(url).text ?? 'null') as Envelope).payload;
 const directoryRoutes = ROUTES.filter((route) => !route.detail && isDirectory(rawPayload(route.path)));
@@ -51,7 +51,7 @@ const directoryRoutes = ROUTES.filter((route) => !route.detail && isDirectory(ra
  * What a filter means, written from the parameter descriptions (not from the handlers): whether
  * an item of `route` passes for the canonical `value`.
  */
-function passes(route: ApiRoute, name: string, item: Item, value: string): boolean {
+function passes(route: RouteSpec, name: string, item: Item, value: string): boolean {
   switch (name) {
     case 'owner':
     case 'kind':
@@ -75,7 +75,7 @@ function passes(route: ApiRoute, name: string, item: Item, value: string): boole
 }
 
 /** Every string of each item in both locales, by identity, for the search oracle. */
-function searchTexts(route: ApiRoute): Map<string, string[]> {
+function searchTexts(route: RouteSpec): Map<string, string[]> {
   const texts = new Map<string, string[]>();
   for (const lang of ['en-US', 'pt-BR'])
     for (const item of list(route, { lang }).items)
@@ -101,7 +101,7 @@ function sampleTerms(texts: Map<string, string[]>, total: number): string[] {
 }
 
 /** Valid sample values for a filter: every choice, or search terms from the data. */
-function sampleValues(route: ApiRoute, param: ParamSpec): string[] {
+function sampleValues(route: RouteSpec, param: ParamSpec): string[] {
   if (param.kind === 'choice') return (param.choices?.(catalog) ?? []).map((choice) => choice.value);
   const unfiltered = list(route);
   return sampleTerms(searchTexts(route), unfiltered.count);
@@ -329,7 +329,7 @@ describe.each(directoryRoutes.map((route) => ({ id: route.id, route })))('$id fi
 });
 
 describe('parameter spellings', () => {
-  const byId = (id: string): ApiRoute => ROUTES.find((route) => route.id === id)!;
+  const byId = (id: string): RouteSpec => ROUTES.find((route) => route.id === id)!;
 
   it('reads choice values case-insensitively and ignores surrounding spaces', () => {
     for (const route of directoryRoutes) {

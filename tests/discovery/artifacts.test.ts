@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ROUTES, ROUTES } from '../../src/api/routes.ts';
+import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+import { defaultPayloadJson } from '../../src/api/handlers.ts';
+import type { Catalog } from '../../src/catalog/catalog.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';
 import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
-import { pageInventory } from '../../src/discovery/pages.ts';
+import { pageInventory } from '../../src/site/pages.ts';
 
 /** Every file under a folder with its bytes, keyed by relative path. */
 function snapshotFolder(folder: string): Record<string, string> {
@@ -51,9 +53,12 @@ describe('site:export', () => {
   });
 });
 
+/** The audit as the API builds it. */
+const auditOf = (catalog: Catalog) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog));
+
 describe('the audit', () => {
   const catalog = loadCatalogFromFiles();
-  const audit = buildAudit(ROUTES, catalog);
+  const audit = auditOf(catalog);
 
   it('counts what the route table, the inventory and the content hold', () => {
     expect(audit.counts.endpoints).toBe(ROUTES.length);
@@ -82,7 +87,7 @@ describe('the audit', () => {
         join(root, 'content/projects/docs-hub-next.yaml'),
         source.replace(/^slug: docs-hub$/m, 'slug: docs-hub-next').replace(/^name: .*$/m, 'name: Docs Hub Next'),
       );
-      const larger = buildAudit(ROUTES, loadCatalogFromFiles(join(root, 'content'), root));
+      const larger = auditOf(loadCatalogFromFiles(join(root, 'content'), root));
       expect(larger.counts.pages).toBe(audit.counts.pages + 1);
       expect(larger.counts.entries.projects).toBe(audit.counts.entries.projects + 1);
       expect(larger.counts.endpoints).toBe(audit.counts.endpoints);
@@ -95,7 +100,7 @@ describe('the audit', () => {
 describe('llms.txt and robots.txt', () => {
   const catalog = loadCatalogFromFiles();
   const base = 'https://studio.example';
-  const llms = buildLlmsTxt(ROUTES, catalog, base);
+  const llms = buildLlmsTxt(catalog, base);
 
   it('follows llmstxt.org: H1, blockquote, notes, then H2 sections ending with Optional', () => {
     const lines = llms.split('\n');

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { EXPORT_ROUTES } from '../../src/api/routes.ts';
+import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
 import { buildSite } from '../support/server.ts';
 
 const baseUrl = inject('baseUrl');

@@ -7,8 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
-import { pageInventory, type PageFamily, type PageRecord } from '../../src/discovery/pages.ts';
-import { absoluteUrl } from '../../src/site.ts';
+import { pageInventory, type PageFamily, type PageRecord } from '../../src/site/pages.ts';
+import { absoluteUrl } from '../../src/site/config.ts';
 
 const catalog = loadCatalogFromFiles();
 const inventory = pageInventory(catalog);

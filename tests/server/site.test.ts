@@ -1,6 +1,6 @@
 /** The production server outside /api: read-only pages and files, the HTML 404, security headers. */
 import { describe, expect, inject, it } from 'vitest';
-import { EXPORT_ROUTES } from '../../src/api/routes.ts';
+import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
 import { fetchApi } from '../support/api-call.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectSecurityHeaders } from '../support/security-headers.ts';

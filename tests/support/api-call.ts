@@ -3,9 +3,9 @@
  * and for fetches against the production server, plus the envelope assertions every test shares.
  */
 import { expect } from 'vitest';
-import { ERROR_CODES, ERROR_STATUS } from '../../src/api/api-error.ts';
+import { ERROR_CODES, ERROR_STATUS } from '../../src/schemas/errors.ts';
 import { respond } from '../../src/api/respond.ts';
-import { ROUTES, type ApiRoute } from '../../src/api/routes.ts';
+import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
 import { expectMatchesContract, testCatalog } from './contract.ts';
 
 /** The envelope every API response body carries. */
@@ -61,7 +61,7 @@ export function bodyOf(result: ApiResult): Envelope {
 }
 
 /** The route template a concrete API path belongs to (by the table, not by the implementation's matcher). */
-export function templateFor(path: string): ApiRoute | undefined {
+export function templateFor(path: string): RouteSpec | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   return ROUTES.find((route) => {
     if (!route.path.includes('{slug}')) return route.path === trimmed;
@@ -139,7 +139,7 @@ export function expectEnvelope(result: ApiResult, expected: Expected): Envelope 
 }
 
 /** A concrete path for a route: detail routes use their collection's first slug in the catalog. */
-export function concretePath(route: ApiRoute): string {
+export function concretePath(route: RouteSpec): string {
   if (!route.detail) return route.path;
   const first = (testCatalog().collections[route.detail] as { slug: string }[])[0];
   return route.path.replace('{slug}', first?.slug ?? 'missing');

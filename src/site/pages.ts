@@ -1,8 +1,10 @@
 /**
- * The page inventory: every indexable HTML page the site publishes, computed from the catalog.
+ * The page inventory and its copy: every indexable HTML page the site publishes, computed from the
+ * catalog, with each section page's bilingual title and description.
  * It drives getStaticPaths, the sitemap filter, the audit and discovery; redirects and the 404
  * page are not pages.
  */
+import { apiUrl, entryApiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
@@ -51,7 +53,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/',
     family: 'home',
     title: bilingual('Home', 'Início'),
-    api_url: '/api/catalog',
+    api_url: apiUrl('getCatalog'),
     description: bilingual(
       'Oficina Norte builds content-driven websites, auditable public APIs and the quality gates that keep them honest.',
       'A Oficina Norte constrói sites guiados por conteúdo, APIs públicas auditáveis e os portões de qualidade que as mantêm honestas.',
@@ -61,7 +63,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/portfolio/',
     family: 'portfolio',
     title: bilingual('Portfolio', 'Portfólio'),
-    api_url: '/api/portfolio',
+    api_url: apiUrl('getPortfolio'),
     description: bilingual(
       'Client cases by category, with the stacks used and the signals each one produced.',
       'Casos de clientes por categoria, com as stacks usadas e os sinais que cada um produziu.',
@@ -71,7 +73,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/categories/',
     family: 'categories',
     title: bilingual('Categories', 'Categorias'),
-    api_url: '/api/categories',
+    api_url: apiUrl('listCategories'),
     description: bilingual(
       'The kinds of problems the studio solves, with their signals, stacks, capabilities and operations.',
       'Os tipos de problema que o estúdio resolve, com sinais, stacks, capacidades e operações.',
@@ -81,7 +83,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/capabilities/',
     family: 'capabilities',
     title: bilingual('Capabilities', 'Capacidades'),
-    api_url: '/api/capabilities',
+    api_url: apiUrl('listCapabilities'),
     description: bilingual(
       'Capability domains, the technologies behind them and the ways a client can engage the studio.',
       'Domínios de capacidade, as tecnologias por trás deles e as formas de contratar o estúdio.',
@@ -91,7 +93,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/stacks/',
     family: 'stacks',
     title: bilingual('Stack map', 'Mapa de stacks'),
-    api_url: '/api/stacks',
+    api_url: apiUrl('listStacks'),
     description: bilingual(
       'The recurring technologies of the studio, linked to portfolio cases, projects and capabilities.',
       'As tecnologias recorrentes do estúdio, ligadas a casos do portfólio, projetos e capacidades.',
@@ -101,7 +103,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/projects/',
     family: 'projects',
     title: bilingual('Projects', 'Projetos'),
-    api_url: '/api/projects',
+    api_url: apiUrl('listProjects'),
     description: bilingual(
       "Technical and operational dossiers of the studio's projects, with commands and surfaces.",
       'Dossiês técnicos e operacionais dos projetos do estúdio, com comandos e superfícies.',
@@ -111,7 +113,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/operations/',
     family: 'operations',
     title: bilingual('Operational dossiers', 'Dossiês operacionais'),
-    api_url: '/api/operations',
+    api_url: apiUrl('listOperations'),
     description: bilingual(
       'How each promise is kept: quality gates in order, routes, stacks, projects and signals.',
       'Como cada promessa é cumprida: portões de qualidade em ordem, rotas, stacks, projetos e sinais.',
@@ -121,7 +123,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/journeys/',
     family: 'journeys',
     title: bilingual('Journeys', 'Jornadas'),
-    api_url: '/api/journeys',
+    api_url: apiUrl('listJourneys'),
     description: bilingual(
       'How working with the studio unfolds, step by step, with links and the commercial context.',
       'Como funciona trabalhar com o estúdio, passo a passo, com links e o contexto comercial.',
@@ -131,7 +133,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/trust/',
     family: 'trust',
     title: bilingual('Trust', 'Confiança'),
-    api_url: '/api/trust',
+    api_url: apiUrl('listTrust'),
     description: bilingual(
       'How to reach the studio, what clients say, and the public policies it works under.',
       'Como falar com o estúdio, o que dizem os clientes e as políticas públicas que ele segue.',
@@ -141,7 +143,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/about/',
     family: 'about',
     title: bilingual('About the studio', 'Sobre o estúdio'),
-    api_url: '/api/profile',
+    api_url: apiUrl('getProfile'),
     description: bilingual(
       'Who Oficina Norte is, where it works from, its founder, its channels and its specialties.',
       'Quem é a Oficina Norte, de onde trabalha, sua fundadora, seus canais e suas especialidades.',
@@ -151,7 +153,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/profiles/',
     family: 'profiles',
     title: bilingual('Profiles', 'Perfis'),
-    api_url: '/api/profiles',
+    api_url: apiUrl('listProfiles'),
     description: bilingual(
       'The brand and the personal account, with their public repositories and main references.',
       'A marca e a conta pessoal, com seus repositórios públicos e principais referências.',
@@ -161,7 +163,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/links/',
     family: 'links',
     title: bilingual('Links', 'Links'),
-    api_url: '/api/links',
+    api_url: apiUrl('listLinks'),
     description: bilingual(
       'Every public link of the brand and of the personal account, in one place.',
       'Todos os links públicos da marca e da conta pessoal, em um só lugar.',
@@ -171,7 +173,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/workbench/',
     family: 'workbench',
     title: bilingual('Workbench', 'Bancada'),
-    api_url: '/api/audit',
+    api_url: apiUrl('getAudit'),
     description: bilingual(
       'A live panel that loads every endpoint, export and discovery file and checks each one in your browser.',
       'Um painel ao vivo que carrega cada endpoint, exportação e arquivo de descoberta e verifica cada um no navegador.',
@@ -181,7 +183,7 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     path: '/openapi/',
     family: 'openapi',
     title: bilingual('API reference', 'Referência da API'),
-    api_url: '/api/openapi.json',
+    api_url: apiUrl('getContract'),
     description: bilingual(
       'Interactive documentation of the public JSON API, generated from its OpenAPI 3.1 contract.',
       'Documentação interativa da API JSON pública, gerada a partir do contrato OpenAPI 3.1.',
@@ -211,7 +213,7 @@ export function pageInventory(catalog: Catalog): readonly PageRecord[] {
           title: reference.name,
           description: entry.summary,
           entry: { collection, slug: entry.slug },
-          api_url: reference.api_url ?? '/api/portfolio',
+          api_url: entryApiUrl(collection, entry.slug),
         };
       }),
     ),

@@ -1,5 +1,5 @@
 /** Site-wide facts: name, release and the public base URL every absolute URL derives from. */
-import packageJson from '../package.json' with { type: 'json' };
+import packageJson from '../../package.json' with { type: 'json' };
 
 /** The site's name, as llms.txt, titles and the contract show it. */
 export const SITE_NAME = 'Oficina Norte';

@@ -1,42 +1,23 @@
 /**
- * The route table: the single description of the 21 endpoints. Endpoint files, the contract,
- * discovery, the audit, llms.txt, the workbench, matrix:check and the tests all iterate over it.
+ * The route specs: what each of the endpoints is (id, path, tag, parameters with their allowed
+ * values, payload schema, export file, localized or not), as data. It imports only schemas and
+ * catalog types; handlers are joined to these specs in src/api/handlers.ts. The contract, discovery,
+ * the audit, llms.txt, the workbench, matrix:check and the tests all read this table.
  */
 import type { z } from 'astro/zod';
-import type { Catalog } from '../catalog/catalog.ts';
-import { localize } from '../catalog/localize.ts';
-import { memo } from '../catalog/memo.ts';
-import { COLLECTION_NAMES } from '../schemas/collections.ts';
-import type { Locale } from '../schemas/common.ts';
-import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../schemas/journeys.ts';
-import { ProfileSchema } from '../schemas/profile.ts';
-import { OWNERS } from '../schemas/profiles.ts';
-import { TRUST_KINDS } from '../schemas/trust.ts';
-import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../schemas/views.ts';
-import * as payloads from '../schemas/api.ts';
-import { buildAudit } from '../discovery/audit.ts';
-import { buildDiscovery } from '../discovery/inventory.ts';
-import { buildContract } from '../contract/build.ts';
-import { ApiError } from './api-error.ts';
-import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
+import type { Catalog } from '../../catalog/catalog.ts';
+import type { DetailCollection } from '../../catalog/urls.ts';
+import type { CollectionName } from '../../schemas/collections.ts';
+import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../../schemas/journeys.ts';
+import { ProfileSchema } from '../../schemas/profile.ts';
+import { OWNERS } from '../../schemas/profiles.ts';
+import { TRUST_KINDS } from '../../schemas/trust.ts';
+import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../../schemas/views.ts';
+import * as payloads from '../../schemas/api.ts';
 import { LANG_PARAM, textParam, type ParamChoice, type ParamSpec } from './params.ts';
-import type { DetailCollection } from '../catalog/urls.ts';
-import { SITE_VERSION } from '../site.ts';
 
-/** What a handler receives: the catalog, the checked query, the locale and the path slug. */
-export interface RouteContext {
-  catalog: Catalog;
-  locale: Locale;
-  /** Canonical parameter values (choices resolved, q trimmed; empty q left out). */
-  values: Record<string, string>;
-  /** The `:slug` of a detail endpoint. */
-  slug?: string;
-  /** The whole table, for endpoints that describe the API itself. */
-  routes: readonly ApiRoute[];
-}
-
-export interface ApiRoute {
+/** What one endpoint is; `RouteSpec` narrows `id` to the ids of the table. */
+interface RouteShape {
   /** The contract's operationId. */
   id: string;
   /** OpenAPI-style path, `{slug}` for the path parameter. */
@@ -61,14 +42,14 @@ export interface ApiRoute {
   params: readonly ParamSpec[];
   /** For detail endpoints: the collection the slug belongs to. */
   detail?: DetailCollection;
+  /** For directory endpoints: the collection whose entries it lists (an entry's JSON twin when it has no detail). */
+  lists?: CollectionName;
   /** The payload's schema. */
   payload: z.ZodType;
   /** True when the payload holds localized text (sends Content-Language, accepts lang). */
   localized: boolean;
   /** The static export that mirrors the default payload, under /data/. */
   exportFile?: string;
-  /** Builds the payload; throws ApiError for a missing entry. */
-  handler: (context: RouteContext) => unknown;
 }
 
 const choices = (values: readonly string[]): ParamChoice[] => values.map((value) => ({ value }));
@@ -110,34 +91,7 @@ const enumParam = (name: string, values: readonly string[], meaning: string): Pa
   description: meaning,
 });
 
-/** Looks up a detail view, or throws a 404 naming the known slugs. */
-function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined): T {
-  const slug = context.slug ?? '';
-  const found = view(slug);
-  if (found === undefined) {
-    const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
-    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".`, {
-      parameter: 'slug',
-      allowed: known,
-    });
-  }
-  return found;
-}
-
-/** Memoized localized detail view. */
-function localizedDetail<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined) {
-  const base = detailOrNotFound(context, collection, view);
-  return memo(context.catalog, `detail:${collection}:${context.slug}:${context.locale}`, () => localize(base, context.locale));
-}
-
-/** Counts how often each slug occurs across the lists, keeping first-seen order. */
-function facet(lists: readonly (readonly string[])[], catalog: Catalog, collection: 'categories' | 'stacks', locale: Locale) {
-  const counts = new Map<string, number>();
-  for (const list of lists) for (const slug of list) counts.set(slug, (counts.get(slug) ?? 0) + 1);
-  return [...counts].map(([slug, count]) => ({ slug, name: localize(catalog.ref(collection, slug).name, locale), count }));
-}
-
-export const ROUTES: readonly ApiRoute[] = [
+const ROUTE_TABLE = [
   {
     id: 'getHealth',
     path: '/api/health',
@@ -147,11 +101,6 @@ export const ROUTES: readonly ApiRoute[] = [
     params: [],
     payload: payloads.HealthPayloadSchema,
     localized: false,
-    handler: ({ catalog }) => ({
-      status: 'ok',
-      version: SITE_VERSION,
-      catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
-    }),
   },
   {
     id: 'getContract',
@@ -163,7 +112,6 @@ export const ROUTES: readonly ApiRoute[] = [
     params: [],
     payload: payloads.ContractPayloadSchema,
     localized: false,
-    handler: ({ catalog, routes }) => buildContract(routes, catalog),
   },
   {
     id: 'getContractV1',
@@ -174,7 +122,6 @@ export const ROUTES: readonly ApiRoute[] = [
     params: [],
     payload: payloads.ContractPayloadSchema,
     localized: false,
-    handler: ({ catalog, routes }) => buildContract(routes, catalog),
   },
   {
     id: 'getProfile',
@@ -183,9 +130,9 @@ export const ROUTES: readonly ApiRoute[] = [
     summary: 'Institutional summary',
     description: 'The studio: headline, summary, location, founder, channels and specialties.',
     params: [LANG_PARAM],
+    lists: 'profile',
     payload: ProfileSchema,
     localized: true,
-    handler: ({ catalog, locale }) => localizedEntries(catalog, 'profile', locale)[0],
   },
   {
     id: 'listProfiles',
@@ -194,10 +141,9 @@ export const ROUTES: readonly ApiRoute[] = [
     summary: 'Profile directory',
     description: 'The supported profiles, the brand and the personal account, with public repositories and main references.',
     params: [enumParam('owner', OWNERS, 'Only the brand or only the personal profile.'), textParam('profiles'), LANG_PARAM],
+    lists: 'profiles',
     payload: payloads.ProfilesPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
   },
   {
     id: 'listLinks',
@@ -206,10 +152,9 @@ export const ROUTES: readonly ApiRoute[] = [
     summary: 'Public links catalog',
     description: 'Public links of the brand and of the personal account.',
     params: [enumParam('owner', OWNERS, "Only the brand's or only the personal account's links."), textParam('links'), LANG_PARAM],
+    lists: 'links',
     payload: payloads.LinksPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
   },
   {
     id: 'getCatalog',
@@ -221,14 +166,6 @@ export const ROUTES: readonly ApiRoute[] = [
     payload: payloads.CatalogPayloadSchema,
     localized: true,
     exportFile: 'site-catalog.json',
-    handler: ({ catalog, locale }) => ({
-      version: catalog.version,
-      counts: catalog.counts,
-      profile: localizedEntries(catalog, 'profile', locale)[0],
-      ...Object.fromEntries(
-        COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)]),
-      ),
-    }),
   },
   {
     id: 'getAudit',
@@ -241,7 +178,6 @@ export const ROUTES: readonly ApiRoute[] = [
     payload: payloads.AuditPayloadSchema,
     localized: false,
     exportFile: 'site-audit.json',
-    handler: ({ catalog, routes }) => buildAudit(routes, catalog),
   },
   {
     id: 'listDiscovery',
@@ -257,7 +193,6 @@ export const ROUTES: readonly ApiRoute[] = [
     payload: payloads.DiscoveryPayloadSchema,
     localized: true,
     exportFile: 'site-discovery.json',
-    handler: ({ catalog, routes, locale, values }) => buildDiscovery(routes, catalog, locale, values),
   },
   {
     id: 'getPortfolio',
@@ -271,37 +206,10 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('case titles, clients, challenges, outcomes and signals'),
       LANG_PARAM,
     ],
+    lists: 'cases',
     payload: payloads.PortfolioPayloadSchema,
     localized: true,
     exportFile: 'site-portfolio.json',
-    handler: ({ catalog, locale, values }) => {
-      const indexes = matchingIndexes(catalog, 'cases', values, {
-        category: (entry, value) => entry.category === value,
-        stack: (entry, value) => entry.stacks.includes(value),
-      });
-      const raw = indexes.map((index) => catalog.collections.cases[index]!);
-      const localized = localizedEntries(catalog, 'cases', locale);
-      const items = indexes.map((index) => localized[index]!);
-      return {
-        items,
-        count: items.length,
-        facets: {
-          categories: facet(
-            raw.map((entry) => [entry.category]),
-            catalog,
-            'categories',
-            locale,
-          ),
-          stacks: facet(
-            raw.map((entry) => entry.stacks),
-            catalog,
-            'stacks',
-            locale,
-          ),
-          signals: items.flatMap((entry) => entry.signals),
-        },
-      };
-    },
   },
   {
     id: 'listCategories',
@@ -314,11 +222,10 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('category names, summaries and signals'),
       LANG_PARAM,
     ],
+    lists: 'categories',
     payload: payloads.CategoriesPayloadSchema,
     localized: true,
     exportFile: 'site-categories.json',
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
   },
   {
     id: 'getCategory',
@@ -330,7 +237,6 @@ export const ROUTES: readonly ApiRoute[] = [
     detail: 'categories',
     payload: CategoryDetailSchema,
     localized: true,
-    handler: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
   },
   {
     id: 'listCapabilities',
@@ -339,10 +245,10 @@ export const ROUTES: readonly ApiRoute[] = [
     summary: 'Capability directory',
     description: 'Capability domains, the technologies they use and their delivery modes.',
     params: [textParam('capability names, domains and delivery modes'), LANG_PARAM],
+    lists: 'capabilities',
     payload: payloads.CapabilitiesPayloadSchema,
     localized: true,
     exportFile: 'site-capabilities.json',
-    handler: ({ catalog, locale, values }) => listCollection(catalog, 'capabilities', locale, values),
   },
   {
     id: 'listStacks',
@@ -355,13 +261,10 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('stack names, kinds and summaries'),
       LANG_PARAM,
     ],
+    lists: 'stacks',
     payload: payloads.StacksPayloadSchema,
     localized: true,
     exportFile: 'site-stacks.json',
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'stacks', locale, values, {
-        category: (entry, value) => catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
-      }),
   },
   {
     id: 'getStack',
@@ -373,7 +276,6 @@ export const ROUTES: readonly ApiRoute[] = [
     detail: 'stacks',
     payload: StackDetailSchema,
     localized: true,
-    handler: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
   },
   {
     id: 'listProjects',
@@ -386,11 +288,10 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('project names, summaries and descriptions'),
       LANG_PARAM,
     ],
+    lists: 'projects',
     payload: payloads.ProjectsPayloadSchema,
     localized: true,
     exportFile: 'site-projects.json',
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
   },
   {
     id: 'getProject',
@@ -402,7 +303,6 @@ export const ROUTES: readonly ApiRoute[] = [
     detail: 'projects',
     payload: ProjectDetailSchema,
     localized: true,
-    handler: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
   },
   {
     id: 'listOperations',
@@ -411,11 +311,10 @@ export const ROUTES: readonly ApiRoute[] = [
     summary: 'Operational dossier directory',
     description: 'Operational dossiers with their quality gates, signals, routes, stacks and projects.',
     params: [stackParam('Only dossiers linked to this stack.'), textParam('dossier titles, summaries, signals and gates'), LANG_PARAM],
+    lists: 'operations',
     payload: payloads.OperationsPayloadSchema,
     localized: true,
     exportFile: 'site-operations.json',
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
   },
   {
     id: 'getOperation',
@@ -428,7 +327,6 @@ export const ROUTES: readonly ApiRoute[] = [
     detail: 'operations',
     payload: OperationDetailSchema,
     localized: true,
-    handler: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
   },
   {
     id: 'listJourneys',
@@ -442,13 +340,9 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('journey titles, steps and commercial context'),
       LANG_PARAM,
     ],
+    lists: 'journeys',
     payload: payloads.JourneysPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'journeys', locale, values, {
-        audience: (entry, value) => entry.audience === value,
-        stage: (entry, value) => entry.stage === value,
-      }),
   },
   {
     id: 'listTrust',
@@ -461,12 +355,25 @@ export const ROUTES: readonly ApiRoute[] = [
       textParam('trust signal titles, summaries and details'),
       LANG_PARAM,
     ],
+    lists: 'trust',
     payload: payloads.TrustPayloadSchema,
     localized: true,
-    handler: ({ catalog, locale, values }) =>
-      listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
   },
-];
+] as const satisfies readonly RouteShape[];
+
+/** The id of a route, such as `getProject`. */
+export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+
+/** One endpoint's spec. */
+export type RouteSpec = RouteShape & { id: RouteId };
+
+/** Every endpoint, in documentation order. */
+export const ROUTES: readonly RouteSpec[] = ROUTE_TABLE;
 
 /** Routes that have a static export under /data/, in table order. */
-export const EXPORT_ROUTES = ROUTES.filter((route): route is ApiRoute & { exportFile: string } => route.exportFile !== undefined);
+export const EXPORT_ROUTES = ROUTES.filter((route): route is RouteSpec & { exportFile: string } => route.exportFile !== undefined);
+
+/** The spec of a route id. */
+export function routeById(id: RouteId): RouteSpec {
+  return ROUTES.find((route) => route.id === id)!;
+}

@@ -1,0 +1,140 @@
+/**
+ * What each endpoint answers: one handler per route id, joined to the route specs here and only
+ * here (`satisfies` proves every id has exactly one handler). Handlers may read the outputs built
+ * from the specs (contract, audit, discovery); the specs never read the handlers.
+ */
+import type { Catalog } from '../catalog/catalog.ts';
+import { localize } from '../catalog/localize.ts';
+import { memo } from '../catalog/memo.ts';
+import { ENTRY_NOUN } from '../catalog/relations.ts';
+import type { DetailCollection } from '../catalog/urls.ts';
+import { buildContract } from '../contract/build.ts';
+import { buildAudit } from '../discovery/audit.ts';
+import { buildDiscovery } from '../discovery/inventory.ts';
+import { COLLECTION_NAMES } from '../schemas/collections.ts';
+import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
+import { SITE_VERSION } from '../site/config.ts';
+import { ApiError } from './api-error.ts';
+import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
+import { serializePayload } from './serialize.ts';
+import type { RouteId, RouteSpec } from './spec/routes.ts';
+
+/** What a handler receives: the catalog, the checked query, the locale and the path slug. */
+export interface RouteContext {
+  catalog: Catalog;
+  locale: Locale;
+  /** Canonical parameter values (choices resolved, q trimmed; empty q left out). */
+  values: Record<string, string>;
+  /** The `:slug` of a detail endpoint. */
+  slug?: string;
+}
+
+/** Builds the payload; throws ApiError for a missing entry. */
+export type Handler = (context: RouteContext) => unknown;
+
+/** Looks up a detail view, or throws a 404 naming the known slugs. */
+function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined): T {
+  const slug = context.slug ?? '';
+  const found = view(slug);
+  if (found === undefined) {
+    const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
+    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".`, {
+      parameter: 'slug',
+      allowed: known,
+    });
+  }
+  return found;
+}
+
+/** Memoized localized detail view. */
+function localizedDetail<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined) {
+  const base = detailOrNotFound(context, collection, view);
+  return memo(context.catalog, `detail:${collection}:${context.slug}:${context.locale}`, () => localize(base, context.locale));
+}
+
+/** Counts how often each slug occurs across the lists, keeping first-seen order. */
+function facet(lists: readonly (readonly string[])[], catalog: Catalog, collection: 'categories' | 'stacks', locale: Locale) {
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const slug of list) counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  return [...counts].map(([slug, count]) => ({ slug, name: localize(catalog.ref(collection, slug).name, locale), count }));
+}
+
+export const HANDLERS = {
+  getHealth: ({ catalog }) => ({
+    status: 'ok',
+    version: SITE_VERSION,
+    catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
+  }),
+  getContract: ({ catalog }) => buildContract(catalog),
+  getContractV1: ({ catalog }) => buildContract(catalog),
+  getProfile: ({ catalog, locale }) => localizedEntries(catalog, 'profile', locale)[0],
+  listProfiles: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
+  listLinks: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
+  getCatalog: ({ catalog, locale }) => ({
+    version: catalog.version,
+    counts: catalog.counts,
+    profile: localizedEntries(catalog, 'profile', locale)[0],
+    ...Object.fromEntries(
+      COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)]),
+    ),
+  }),
+  getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
+  listDiscovery: ({ catalog, locale, values }) => buildDiscovery(catalog, locale, values),
+  getPortfolio: ({ catalog, locale, values }) => {
+    const indexes = matchingIndexes(catalog, 'cases', values, {
+      category: (entry, value) => entry.category === value,
+      stack: (entry, value) => entry.stacks.includes(value),
+    });
+    const raw = indexes.map((index) => catalog.collections.cases[index]!);
+    const localized = localizedEntries(catalog, 'cases', locale);
+    const items = indexes.map((index) => localized[index]!);
+    return {
+      items,
+      count: items.length,
+      facets: {
+        categories: facet(
+          raw.map((entry) => [entry.category]),
+          catalog,
+          'categories',
+          locale,
+        ),
+        stacks: facet(
+          raw.map((entry) => entry.stacks),
+          catalog,
+          'stacks',
+          locale,
+        ),
+        signals: items.flatMap((entry) => entry.signals),
+      },
+    };
+  },
+  listCategories: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
+  listCapabilities: ({ catalog, locale, values }) => listCollection(catalog, 'capabilities', locale, values),
+  listStacks: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'stacks', locale, values, {
+      category: (entry, value) => catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
+    }),
+  getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
+  listProjects: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
+  listOperations: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
+  getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
+  listJourneys: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'journeys', locale, values, {
+      audience: (entry, value) => entry.audience === value,
+      stage: (entry, value) => entry.stage === value,
+    }),
+  listTrust: ({ catalog, locale, values }) =>
+    listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
+} satisfies Record<RouteId, Handler>;
+
+/** The default payload of a route (default locale, no filters), as served and exported. */
+export function defaultPayloadJson(route: RouteSpec, catalog: Catalog): string {
+  return memo(catalog, `export:${route.id}`, () => serializePayload(HANDLERS[route.id]({ catalog, locale: DEFAULT_LOCALE, values: {} })));
+}

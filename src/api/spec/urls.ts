@@ -1,0 +1,47 @@
+/**
+ * Every API URL the site prints, derived from the route specs: pages, components, discovery,
+ * scripts and the workbench ask here instead of typing a path.
+ */
+import type { Catalog } from '../../catalog/catalog.ts';
+import type { CollectionName } from '../../schemas/collections.ts';
+import { ROUTES, routeById, type RouteId, type RouteSpec } from './routes.ts';
+
+/** Where the API lives: every endpoint path starts with it. */
+export const API_PREFIX = '/api';
+/** Where the static exports live. */
+const EXPORTS_PREFIX = '/data/';
+
+/** The URL of a route; detail routes need the slug. */
+export function apiUrl(id: RouteId, slug?: string): string {
+  const route = routeById(id);
+  if (route.detail === undefined) return route.path;
+  if (slug === undefined) throw new Error(`apiUrl: ${id} is a detail route and needs a slug`);
+  return route.path.replace('{slug}', encodeURIComponent(slug));
+}
+
+/** The JSON twin of an entry: its detail endpoint, or the directory that lists it. */
+export function entryApiUrl(collection: CollectionName, slug: string): string {
+  const routes = ROUTES;
+  const detail = routes.find((route) => route.detail === collection);
+  if (detail) return detail.path.replace('{slug}', encodeURIComponent(slug));
+  const directory = routes.find((route) => route.lists === collection);
+  if (!directory) throw new Error(`entryApiUrl: no route lists ${collection}`);
+  return directory.path;
+}
+
+/** A concrete URL for a route: detail routes use the first slug of their collection. */
+export function exampleUrl(route: RouteSpec, catalog: Catalog): string {
+  if (!route.detail) return route.path;
+  const first = (catalog.collections[route.detail] as { slug: string }[])[0];
+  return route.path.replace('{slug}', first?.slug ?? '');
+}
+
+/** Public path of an export file. */
+export function exportPath(file: string): string {
+  return `${EXPORTS_PREFIX}${file}`;
+}
+
+/** True for paths the API answers (every method, every path under the prefix). */
+export function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
