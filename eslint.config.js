@@ -5,6 +5,8 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const API_PATH_MESSAGE = 'No API path literal outside src/api/: derive it with apiUrl() or entryApiUrl() from src/api/spec/urls.ts.';
+
 export default defineConfig(
   { ignores: ['dist/', 'generated/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
@@ -14,6 +16,18 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // API paths come from the route specs (src/api/spec/urls.ts: apiUrl, entryApiUrl); tests may use fixed literals.
+    files: ['src/**', 'server/**', 'scripts/**', '*.mjs', '*.ts'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api(\\/|$)/]', message: API_PATH_MESSAGE },
+        { selector: 'TemplateElement[value.raw=/^\\/api(\\/|$)/]', message: API_PATH_MESSAGE },
+      ],
     },
   },
 );

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { apiUrl } from './src/api/spec/urls.ts';
 
 /** Debian's Chromium by default; CHROMIUM_PATH points at any other build (Playwright's own included). */
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -20,7 +21,7 @@ export default defineConfig({
   webServer: {
     // Builds only when dist/ is missing (npm test's vitest run has just built it).
     command: 'node scripts/ensure-build.ts && node server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port}${apiUrl('getHealth')}`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,
     timeout: 180_000,

@@ -14,7 +14,7 @@ import { sendFile, staticFileFor } from './server/static-files.mjs';
 const distDir = new URL(`${process.env['DIST_DIR'] ?? './dist'}/`.replace(/\/+$/, '/'), new URL('./', import.meta.url));
 const clientDir = fileURLToPath(new URL('client/', distDir));
 const { handler: astroHandler } = await import(new URL('server/entry.mjs', distDir).href);
-const { createApiHandler } = await import(new URL('server/api/handler.mjs', distDir).href);
+const { createApiHandler, isApiPath } = await import(new URL('server/api/handler.mjs', distDir).href);
 const apiHandler = createApiHandler(fileURLToPath(new URL('server/api/catalog-snapshot.json', distDir)));
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -67,7 +67,7 @@ async function listener(req, res) {
   // The API answers every method and every path under /api itself, with JSON envelopes, and sees
   // the path as received (absolute-form request lines included).
   const apiPath = rawPath.startsWith('/') ? rawPath : rawPath.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  if (apiPath === '/api' || apiPath.startsWith('/api/')) return apiHandler(req, res);
+  if (isApiPath(apiPath)) return apiHandler(req, res);
 
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {

@@ -10,6 +10,7 @@
  * and the time-based ETag of static files.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { API_PREFIX, apiUrl, isApiPath } from '../src/api/spec/urls.ts';
 import { startServer } from './lib/run-server.ts';
 
 interface Recorded {
@@ -22,10 +23,10 @@ const IGNORED_HEADERS = new Set(['date', 'x-request-id', 'last-modified', 'keep-
 
 /** Every URL worth recording: the discovery inventory (pages, endpoints, exports, documents, entities) and endpoint variants. */
 async function targets(base: string): Promise<string[]> {
-  const discovery = (await (await fetch(`${base}/api/discovery`)).json()) as {
+  const discovery = (await (await fetch(`${base}${apiUrl('listDiscovery')}`)).json()) as {
     payload: { items: { url: string; api_url?: string }[] };
   };
-  const contract = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+  const contract = (await (await fetch(`${base}${apiUrl('getContract')}`)).json()) as {
     payload: {
       paths: Record<string, { get: { parameters?: { name: string; in: string; example?: unknown; schema?: { enum?: unknown[] } }[] } }>;
     };
@@ -46,7 +47,16 @@ async function targets(base: string): Promise<string[]> {
       for (const value of values) urls.add(`${concrete}?${parameter.name}=${encodeURIComponent(String(value))}`);
     }
   }
-  for (const extra of ['/', '/404-not-found/', '/no-such-page/', '/api/', '/api/nope', '/docs/', '/swagger-ui.html', '/sitemap-0.xml']) {
+  for (const extra of [
+    '/',
+    '/404-not-found/',
+    '/no-such-page/',
+    `${API_PREFIX}/`,
+    `${API_PREFIX}/nope`,
+    '/docs/',
+    '/swagger-ui.html',
+    '/sitemap-0.xml',
+  ]) {
     urls.add(extra);
   }
   return [...urls].sort();
@@ -70,7 +80,7 @@ async function record(base: string, url: string, method: string): Promise<Record
   const response = await fetch(`${base}${url}`, { method, redirect: 'manual' });
   const text = await response.text();
   const headers: Record<string, string> = {};
-  const isApi = url.startsWith('/api');
+  const isApi = isApiPath(url.split('?')[0] ?? url);
   for (const [name, value] of response.headers) {
     if (IGNORED_HEADERS.has(name)) continue;
     if (name === 'etag' && !isApi) continue;
@@ -85,7 +95,7 @@ async function snapshot(): Promise<Record<string, Recorded>> {
     const result: Record<string, Recorded> = {};
     for (const url of await targets(server.url)) {
       result[`GET ${url}`] = await record(server.url, url, 'GET');
-      if (url.startsWith('/api')) {
+      if (isApiPath(url.split('?')[0] ?? url)) {
         for (const method of ['HEAD', 'OPTIONS', 'POST']) result[`${method} ${url}`] = await record(server.url, url, method);
       }
     }

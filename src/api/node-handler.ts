@@ -9,6 +9,8 @@ import { createCatalog } from '../catalog/catalog.ts';
 import { validateCollections, type RawCollections } from '../catalog/validate.ts';
 import { respond } from './respond.ts';
 
+export { isApiPath } from './spec/urls.ts';
+
 /** Name of the content snapshot written beside this bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
 

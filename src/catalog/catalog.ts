@@ -3,12 +3,12 @@
  * view needs. Pure: no HTTP, no Astro. Built once per process by `createCatalog`.
  */
 import { createHash } from 'node:crypto';
-import { COLLECTION_NAMES, type CollectionName, type EntryOf } from '../schemas/collections.ts';
+import { COLLECTION_NAMES, DETAIL_COLLECTIONS, type CollectionName, type EntryOf } from '../schemas/collections.ts';
 import { GATE_NAMES, sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, Ref, StackDetail } from '../schemas/views.ts';
 import { entryApiUrl } from '../api/spec/urls.ts';
-import { DETAIL_COLLECTIONS, pageUrl } from './urls.ts';
+import { pageUrl } from './urls.ts';
 import type { Collections } from './validate.ts';
 
 /** Any entry's display name, as localized text. */

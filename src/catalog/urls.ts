@@ -21,7 +21,3 @@ export function pageUrl(collection: CollectionName, slug: string): string {
       return '/about/';
   }
 }
-
-/** The collections whose entries have a detail page and a detail endpoint. */
-export const DETAIL_COLLECTIONS = ['categories', 'stacks', 'projects', 'operations'] as const satisfies readonly CollectionName[];
-export type DetailCollection = (typeof DETAIL_COLLECTIONS)[number];

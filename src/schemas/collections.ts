@@ -32,3 +32,15 @@ export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionNam
 
 /** The validated entry type of each collection. */
 export type EntryOf<C extends CollectionName> = z.output<(typeof COLLECTION_SCHEMAS)[C]>;
+
+/** Every collection's validated entries. */
+export type Collections = { [C in CollectionName]: EntryOf<C>[] };
+
+/** Anything that holds the validated collections (the catalog does); route specs read allowed values from it. */
+export interface CollectionsSource {
+  readonly collections: Collections;
+}
+
+/** The collections whose entries have a detail page and a detail endpoint. */
+export const DETAIL_COLLECTIONS = ['categories', 'stacks', 'projects', 'operations'] as const satisfies readonly CollectionName[];
+export type DetailCollection = (typeof DETAIL_COLLECTIONS)[number];

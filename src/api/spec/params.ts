@@ -1,5 +1,5 @@
 /** Query parameters as the route specs declare them: names, kinds, allowed values, limits. */
-import type { Catalog } from '../../catalog/catalog.ts';
+import type { CollectionsSource } from '../../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../schemas/common.ts';
 
 /** Longest accepted `q`, after trimming. */
@@ -23,7 +23,7 @@ export interface ParamSpec {
   /** `text` is free search; `choice` must be one of `choices`; `lang` is a locale tag. */
   kind: 'text' | 'choice' | 'lang';
   /** For `choice`: the accepted values, computed from the catalog. */
-  choices?: (catalog: Catalog) => readonly ParamChoice[];
+  choices?: (catalog: CollectionsSource) => readonly ParamChoice[];
   /** An example value for the docs. */
   example?: string;
 }

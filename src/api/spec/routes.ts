@@ -5,9 +5,7 @@
  * the audit, llms.txt, the workbench, matrix:check and the tests all read this table.
  */
 import type { z } from 'astro/zod';
-import type { Catalog } from '../../catalog/catalog.ts';
-import type { DetailCollection } from '../../catalog/urls.ts';
-import type { CollectionName } from '../../schemas/collections.ts';
+import type { CollectionName, CollectionsSource, DetailCollection } from '../../schemas/collections.ts';
 import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../../schemas/journeys.ts';
 import { ProfileSchema } from '../../schemas/profile.ts';
 import { OWNERS } from '../../schemas/profiles.ts';
@@ -55,12 +53,13 @@ interface RouteShape {
 const choices = (values: readonly string[]): ParamChoice[] => values.map((value) => ({ value }));
 
 /** A category slug, case-insensitive. */
-const categoryChoices = (catalog: Catalog): ParamChoice[] => catalog.collections.categories.map((entry) => ({ value: entry.slug }));
+const categoryChoices = (catalog: CollectionsSource): ParamChoice[] =>
+  catalog.collections.categories.map((entry) => ({ value: entry.slug }));
 /** A stack slug or name, case- and accent-insensitive. */
-const stackChoices = (catalog: Catalog): ParamChoice[] =>
+const stackChoices = (catalog: CollectionsSource): ParamChoice[] =>
   catalog.collections.stacks.map((entry) => ({ value: entry.slug, aliases: [entry.name] }));
 /** A capability slug or name in either locale. */
-const capabilityChoices = (catalog: Catalog): ParamChoice[] =>
+const capabilityChoices = (catalog: CollectionsSource): ParamChoice[] =>
   catalog.collections.capabilities.map((entry) => ({ value: entry.slug, aliases: Object.values(entry.name) }));
 
 const categoryParam = (meaning: string): ParamSpec => ({

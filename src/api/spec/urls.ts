@@ -2,8 +2,7 @@
  * Every API URL the site prints, derived from the route specs: pages, components, discovery,
  * scripts and the workbench ask here instead of typing a path.
  */
-import type { Catalog } from '../../catalog/catalog.ts';
-import type { CollectionName } from '../../schemas/collections.ts';
+import type { CollectionName, CollectionsSource } from '../../schemas/collections.ts';
 import { ROUTES, routeById, type RouteId, type RouteSpec } from './routes.ts';
 
 /** Where the API lives: every endpoint path starts with it. */
@@ -30,7 +29,7 @@ export function entryApiUrl(collection: CollectionName, slug: string): string {
 }
 
 /** A concrete URL for a route: detail routes use the first slug of their collection. */
-export function exampleUrl(route: RouteSpec, catalog: Catalog): string {
+export function exampleUrl(route: RouteSpec, catalog: CollectionsSource): string {
   if (!route.detail) return route.path;
   const first = (catalog.collections[route.detail] as { slug: string }[])[0];
   return route.path.replace('{slug}', first?.slug ?? '');
