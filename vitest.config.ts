@@ -1,10 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/** Tests that need the built server on loopback; every other test imports src/ and runs without a build. */
+const LOOPBACK = ['tests/**/*.loopback.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/**/*.test.ts'],
+          exclude: [...LOOPBACK, 'tests/e2e/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'loopback',
+          include: LOOPBACK,
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

@@ -89,7 +89,8 @@ async function record(base: string, url: string, method: string): Promise<Record
   return { status: response.status, headers, body: normalizeBody(text, response.headers.get('content-type') ?? '') };
 }
 
-async function snapshot(): Promise<Record<string, Recorded>> {
+/** Records every target, plus `also` (the requests of an earlier snapshot, so both ask the same). */
+async function snapshot(also: readonly string[] = []): Promise<Record<string, Recorded>> {
   const server = await startServer();
   try {
     const result: Record<string, Recorded> = {};
@@ -98,6 +99,11 @@ async function snapshot(): Promise<Record<string, Recorded>> {
       if (isApiPath(url.split('?')[0] ?? url)) {
         for (const method of ['HEAD', 'OPTIONS', 'POST']) result[`${method} ${url}`] = await record(server.url, url, method);
       }
+    }
+    for (const key of also) {
+      if (result[key]) continue;
+      const [method = 'GET', url = '/'] = key.split(' ');
+      result[key] = await record(server.url, url, method);
     }
     return result;
   } finally {
@@ -112,7 +118,7 @@ if (args[0] === '--record' && args[1]) {
   console.log(`compare:build: recorded ${Object.keys(current).length} responses into ${args[1]}`);
 } else if (args[0]) {
   const before = JSON.parse(readFileSync(args[0], 'utf8')) as Record<string, Recorded>;
-  const after = await snapshot();
+  const after = await snapshot(Object.keys(before));
   const differences: string[] = [];
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const was = before[key];

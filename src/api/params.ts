@@ -6,7 +6,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { normalizeText } from '../catalog/search.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
-import { MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from './spec/params.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from './spec/params.ts';
 
 /** The checked query: canonical values by parameter name, plus the locale. */
 export interface ParsedQuery {
@@ -105,6 +105,23 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       throw new ApiError('too_long', `The parameter "${spec.name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {
         parameter: spec.name,
       });
+    }
+    if (spec.kind === 'limit') {
+      const limit = /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(limit >= 1 && limit <= MAX_LIMIT)) {
+        throw new ApiError(
+          'invalid_parameter',
+          `The parameter "limit" must be an integer from 1 to ${MAX_LIMIT}; got "${value.slice(0, 40)}".`,
+          { parameter: 'limit' },
+        );
+      }
+      values[spec.name] = String(limit);
+      continue;
+    }
+    if (spec.kind === 'cursor') {
+      // Checked against the endpoint and filters by the pagination step, which knows both.
+      values[spec.name] = value;
+      continue;
     }
     if (spec.kind === 'lang') {
       const parsed = parseLocale(value);

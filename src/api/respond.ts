@@ -3,15 +3,14 @@
  * the envelope, request id, ETag, CORS, cache and security headers. Framework-free, so the Astro
  * adapters and any faster server layer share it.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
-import { memo } from '../catalog/memo.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
-import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
-import { defaultPayloadJson, HANDLERS } from './handlers.ts';
 import { parseQuery } from './params.ts';
+import { PreparedPayload } from './payload-cache.ts';
+import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
 import { ROUTES, type RouteSpec } from './spec/routes.ts';
 
@@ -26,11 +25,34 @@ export interface ApiRequest {
   header(name: string): string | null | undefined;
 }
 
+/** The envelope in three parts, so the cached payload is never copied or re-serialized. */
+export interface EnvelopeParts {
+  /** Everything before the payload: request id, timestamp, method, path, query. */
+  head: string;
+  payload: PreparedPayload;
+  /** Everything after the payload: the error, if any, and the closing brace. */
+  tail: string;
+}
+
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   /** null for HEAD, 204 and 304. */
-  body: string | null;
+  envelope: EnvelopeParts | null;
+  /** The whole body as text; null for HEAD, 204 and 304. */
+  readonly body: string | null;
+}
+
+/** A response whose body is the envelope (or nothing). */
+function response(status: number, headers: Record<string, string>, envelope: EnvelopeParts | null): ApiResponse {
+  return {
+    status,
+    headers,
+    envelope,
+    get body() {
+      return envelope ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
+    },
+  };
 }
 
 /** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
@@ -44,7 +66,7 @@ function baseHeaders(requestId: string): Record<string, string> {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': requestId,
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'X-Request-Id, ETag',
+    'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link',
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   };
@@ -53,25 +75,16 @@ function baseHeaders(requestId: string): Record<string, string> {
 /** JSON string literal for the envelope members built by concatenation. */
 const quote = (value: string): string => JSON.stringify(value);
 
-/** The envelope, serialized with the payload's JSON spliced in (so payloads serialize once). */
-function envelopeJson(
-  requestId: string,
-  method: string,
-  path: string,
-  query: Record<string, string>,
-  payloadJson: string,
-  errorJson?: string,
-): string {
+/** The envelope head: the request metadata, up to the payload. */
+function envelopeHead(requestId: string, method: string, path: string, query: Record<string, string>): string {
   return (
     `{"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
-    `"path":${quote(path)},"query":${serializePayload(query)},"payload":${payloadJson}${errorJson ? `,"error":${errorJson}` : ''}}`
+    `"path":${quote(path)},"query":${serializePayload(query)},"payload":`
   );
 }
 
-/** Weak ETag over the normalized query and the payload, never over request id or time. */
-function etagFor(normalizedQuery: string, payloadJson: string): string {
-  return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
-}
+/** The payload of every error envelope. */
+const NULL_PAYLOAD = new PreparedPayload('null', '');
 
 /** RFC 9110 weak comparison against an If-None-Match list. */
 function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
@@ -125,7 +138,12 @@ function errorResponse(
   };
   const headers = baseHeaders(requestId);
   if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
-  return { status, headers, body: headOnly ? null : envelopeJson(requestId, method, path, query, 'null', serializePayload(problem)) };
+  const envelope = {
+    head: envelopeHead(requestId, method, path, query),
+    payload: NULL_PAYLOAD,
+    tail: `,"error":${serializePayload(problem)}}`,
+  };
+  return response(status, headers, headOnly ? null : envelope);
 }
 
 /** The query as received, for the envelope, without throwing on bad encoding. */
@@ -180,39 +198,28 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
         'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
         'Access-Control-Max-Age': '86400',
       });
-      return { status: 204, headers, body: null };
+      return response(204, headers, null);
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
-    const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
-    const payloadJson = isDefault
-      ? defaultPayloadJson(route, catalog)
-      : serializePayload(
-          HANDLERS[route.id]({ catalog, locale: parsed.locale, values: parsed.values, ...(slug !== undefined ? { slug } : {}) }),
-        );
     const normalizedQuery = serializePayload({
       ...parsed.values,
       ...(route.localized ? { lang: parsed.locale } : {}),
       ...(slug !== undefined ? { slug } : {}),
     });
-    // The default payload never changes for a catalog, so neither does its ETag: hash it once.
-    const etag = isDefault
-      ? memo(catalog, `etag:${route.id}`, () => etagFor(normalizedQuery, payloadJson))
-      : etagFor(normalizedQuery, payloadJson);
+    const page = preparePayload(route, catalog, parsed, slug, normalizedQuery);
     const headers: Record<string, string> = {
       ...baseHeaders(requestId),
-      ETag: etag,
+      ETag: page.payload.etag,
       ...(route.localized ? { 'Content-Language': parsed.locale } : {}),
+      ...(page.nextCursor ? { Link: nextLink(path, parsed.received, page.nextCursor) } : {}),
     };
-    if (matchesIfNoneMatch(request.header('if-none-match'), etag)) {
+    if (matchesIfNoneMatch(request.header('if-none-match'), page.payload.etag)) {
       delete headers['Content-Type'];
-      return { status: 304, headers, body: null };
+      return response(304, headers, null);
     }
-    return {
-      status: 200,
-      headers,
-      body: headOnly ? null : envelopeJson(requestId, method, path, parsed.received, payloadJson),
-    };
+    const envelope = { head: envelopeHead(requestId, method, path, parsed.received), payload: page.payload, tail: '}' };
+    return response(200, headers, headOnly ? null : envelope);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
     const query = receivedQuery(search);

@@ -7,10 +7,11 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { MAX_QUERY_LENGTH } from '../api/spec/params.ts';
-import { ROUTES, type RouteSpec } from '../api/spec/routes.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../api/spec/params.ts';
+import { isPaginated, ROUTES, type RouteSpec } from '../api/spec/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
+import type { CollectionName } from '../schemas/collections.ts';
+import { DEFAULT_LOCALE, LOCALES, SLUG_PATTERN } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, siteUrl } from '../site/config.ts';
 import { toComponentSchema } from './json-schema.ts';
 
@@ -46,6 +47,12 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
     schema: { type: 'string' },
   },
   'Content-Language': { description: 'The locale of localized payloads.', schema: { type: 'string', enum: [...LOCALES] } },
+  Link: {
+    required: false,
+    description:
+      'RFC 8288 link to the next page, on a page asked for with limit while more items remain: `<path?...&limit=N&cursor=...>; rel="next"`, keeping every filter and lang.',
+    schema: { type: 'string' },
+  },
 };
 
 const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
@@ -54,7 +61,34 @@ const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
   content: { 'application/json': { schema: ref('ErrorEnvelope') } },
 });
 
-/** Parameters of one operation: the path slug (enumerated) and the query parameters. */
+/** How many slugs a parameter shows as examples: enough to read, constant as the catalog grows. */
+const SLUG_EXAMPLES = 3;
+
+/** A few slugs of a collection, as examples of a parameter that takes any of them. */
+function slugExamples(catalog: Catalog, collection: CollectionName): string[] {
+  return (catalog.collections[collection] as { slug: string }[]).slice(0, SLUG_EXAMPLES).map((entry) => entry.slug);
+}
+
+/** The JSON Schema of one query parameter. */
+function querySchema(param: ParamSpec, catalog: Catalog): Schema {
+  switch (param.kind) {
+    case 'text':
+      return { type: 'string', maxLength: MAX_QUERY_LENGTH };
+    case 'lang':
+      return { type: 'string', enum: [...LOCALES], default: DEFAULT_LOCALE };
+    case 'limit':
+      return { type: 'integer', minimum: 1, maximum: MAX_LIMIT };
+    case 'cursor':
+      return { type: 'string' };
+    case 'choice':
+      // Catalog entries are open-ended (examples; a 400 lists the allowed values); closed sets are enums.
+      return param.entriesOf
+        ? { type: 'string', examples: slugExamples(catalog, param.entriesOf) }
+        : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
+  }
+}
+
+/** Parameters of one operation: the path slug (pattern and examples) and the query parameters. */
 function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterObject[] {
   const path: OpenAPIV3_1.ParameterObject[] = route.detail
     ? [
@@ -62,18 +96,15 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
           name: 'slug',
           in: 'path',
           required: true,
-          description: `Slug of the ${ENTRY_NOUN[route.detail]}.`,
-          schema: { type: 'string', enum: (catalog.collections[route.detail] as { slug: string }[]).map((entry) => entry.slug) },
+          description: `Slug of the ${ENTRY_NOUN[route.detail]}; an unknown slug gets a 404 that lists the known ones.`,
+          schema: { type: 'string', pattern: SLUG_PATTERN.source, examples: slugExamples(catalog, route.detail) } as NonNullable<
+            OpenAPIV3_1.ParameterObject['schema']
+          >,
         },
       ]
     : [];
   const query = route.params.map((param): OpenAPIV3_1.ParameterObject => {
-    const schema: Schema =
-      param.kind === 'text'
-        ? { type: 'string', maxLength: MAX_QUERY_LENGTH }
-        : param.kind === 'lang'
-          ? { type: 'string', enum: [...LOCALES], default: DEFAULT_LOCALE }
-          : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
+    const schema = querySchema(param, catalog);
     const parameter: OpenAPIV3_1.ParameterObject = {
       name: param.name,
       in: 'query',
@@ -110,6 +141,7 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
         'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
         ETag: { $ref: '#/components/headers/ETag' },
         ...(route.localized ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {}),
+        ...(isPaginated(route) ? { Link: { $ref: '#/components/headers/Link' } } : {}),
       };
       const operation: OpenAPIV3_1.OperationObject = {
         operationId: route.id,

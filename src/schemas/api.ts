@@ -17,9 +17,25 @@ import { StackSchema } from './stacks.ts';
 import { TrustSchema } from './trust.ts';
 import { ERROR_CODES } from './errors.ts';
 
-/** A directory payload of `item`: `count` equals `items.length`. */
+/** `count` of a directory: every match, whether or not the page holds them all. */
+const CountSchema = z
+  .number()
+  .int()
+  .min(0)
+  .describe('How many items match the filters; equals items.length unless limit asked for a page.');
+
+/** Only on a page asked for with `limit`: where the next page starts. */
+const NextCursorSchema = z
+  .string()
+  .nullable()
+  .optional()
+  .describe(
+    'Present only when limit is given: the cursor of the next page (send it as cursor with the same filters and limit), or null on the last page.',
+  );
+
+/** A directory payload of `item`. */
 function directoryOf<T extends z.ZodType>(item: T) {
-  return z.strictObject({ items: z.array(item), count: z.number().int().min(0) });
+  return z.strictObject({ items: z.array(item), count: CountSchema, next_cursor: NextCursorSchema });
 }
 
 export const HealthPayloadSchema = z
@@ -61,14 +77,15 @@ const FacetSchema = z.strictObject({ slug: SlugSchema, name: LocalizedTextSchema
 export const PortfolioPayloadSchema = z
   .strictObject({
     items: z.array(CaseSchema),
-    count: z.number().int().min(0),
-    /** What the returned cases span. */
+    count: CountSchema,
+    /** What the matching cases span (all of them, not only the page). */
     facets: z.strictObject({
       categories: z.array(FacetSchema),
       stacks: z.array(FacetSchema),
       /** Every signal of the returned cases, in order. */
       signals: z.array(LocalizedTextSchema),
     }),
+    next_cursor: NextCursorSchema,
   })
   .meta({ id: 'PortfolioPayload' });
 

@@ -42,7 +42,8 @@ function list(route: RouteSpec, params: Record<string, string> = {}): DirectoryP
 }
 
 /** Filters are every parameter but lang: choices and q. */
-const filtersOf = (route: RouteSpec): ParamSpec[] => route.params.filter((param) => param.kind !== 'lang');
+/** Parameters that narrow the items (not lang, not paging). */
+const filtersOf = (route: RouteSpec): ParamSpec[] => route.params.filter((param) => param.kind === 'choice' || param.kind === 'text');
 /** A payload without assertions, for building the test tables at collection time. */
 const rawPayload = (url: string): unknown => (JSON.parse(callApi(url).text ?? 'null') as Envelope).payload;
 const directoryRoutes = ROUTES.filter((route) => !route.detail && isDirectory(rawPayload(route.path)));
@@ -172,7 +173,8 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
   });
 
   it.each(route.params.map((param) => ({ name: param.name, param })))('rejects a repeated $name', ({ param }) => {
-    const value = param.kind === 'lang' ? 'en-US' : param.kind === 'text' ? 'a' : sampleValues(route, param)[0]!;
+    const fixed: Partial<Record<ParamSpec['kind'], string>> = { lang: 'en-US', text: 'a', limit: '5', cursor: 'abc' };
+    const value = fixed[param.kind] ?? sampleValues(route, param)[0]!;
     const path = concretePath(route);
     const result = callApi(`${path}?${param.name}=${encodeURIComponent(value)}&${param.name}=${encodeURIComponent(value)}`);
     const { error } = expectEnvelope(result, { status: 400, path, query: { [param.name]: value }, code: 'repeated_parameter' });
@@ -187,17 +189,29 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
       expect(error?.parameter).toBe('q');
       return;
     }
+    // A cursor is only read with a limit (pagination.test.ts covers forged and foreign cursors).
+    const extra = param.kind === 'cursor' ? { limit: '5' } : {};
     const bad = param.kind === 'lang' ? 'fr-FR' : `no-such-${param.name}`;
-    const { error } = expectEnvelope(callApi(`${path}?${param.name}=${bad}`), {
+    const query = { ...extra, [param.name]: bad };
+    const { error } = expectEnvelope(callApi(`${path}?${new URLSearchParams(query).toString()}`), {
       status: 400,
       path,
-      query: { [param.name]: bad },
+      query,
       code: 'invalid_parameter',
     });
     expect(error?.parameter).toBe(param.name);
+    if (param.kind === 'limit' || param.kind === 'cursor') return;
     expect(error?.detail).toContain(bad);
-    // The allowed values are the ones the contract enumerates for this parameter.
-    const schema = contractParameter(route.path, param.name)?.schema as { enum?: string[] } | undefined;
+    const schema = contractParameter(route.path, param.name)?.schema as { enum?: string[]; examples?: string[] } | undefined;
+    if (param.entriesOf) {
+      // Catalog slugs: the contract shows a few examples (its size must not grow with the catalog), the error lists them all.
+      const slugs = (catalog.collections[param.entriesOf] as { slug: string }[]).map((entry) => entry.slug);
+      expect(schema?.enum).toBeUndefined();
+      expect(schema?.examples).toEqual(slugs.slice(0, 3));
+      expect(error?.allowed).toEqual(slugs);
+      return;
+    }
+    // A closed set: the allowed values are the ones the contract enumerates for this parameter.
     expect(schema?.enum?.length).toBeGreaterThan(0);
     expect(error?.allowed).toEqual(schema?.enum);
   });

@@ -82,7 +82,7 @@ export function expectApiHeaders(result: ApiResult): void {
   expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(result.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._-]{1,128}$/);
   expect(result.headers.get('access-control-allow-origin')).toBe('*');
-  expect(result.headers.get('access-control-expose-headers')).toBe('X-Request-Id, ETag');
+  expect(result.headers.get('access-control-expose-headers')).toBe('X-Request-Id, ETag, Link');
   expect(result.headers.get('x-content-type-options')).toBe('nosniff');
   expect(result.headers.get('cache-control')).toBe('no-cache');
 }

@@ -1,9 +1,11 @@
 /** Query parameters as the route specs declare them: names, kinds, allowed values, limits. */
-import type { CollectionsSource } from '../../schemas/collections.ts';
+import type { CollectionName, CollectionsSource } from '../../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../schemas/common.ts';
 
 /** Longest accepted `q`, after trimming. */
 export const MAX_QUERY_LENGTH = 100;
+/** Largest page a directory returns with `limit`. */
+export const MAX_LIMIT = 500;
 /** Longest accepted value of any other parameter. */
 export const MAX_VALUE_LENGTH = 200;
 
@@ -20,12 +22,20 @@ export interface ParamSpec {
   name: string;
   /** What it does, for the contract and the docs. */
   description: string;
-  /** `text` is free search; `choice` must be one of `choices`; `lang` is a locale tag. */
-  kind: 'text' | 'choice' | 'lang';
+  /**
+   * `text` is free search; `choice` must be one of `choices`; `lang` is a locale tag; `limit` a page
+   * size; `cursor` an opaque page position.
+   */
+  kind: 'text' | 'choice' | 'lang' | 'limit' | 'cursor';
   /** For `choice`: the accepted values, computed from the catalog. */
   choices?: (catalog: CollectionsSource) => readonly ParamChoice[];
-  /** An example value for the docs. */
-  example?: string;
+  /**
+   * For `choice` over catalog entries: the collection. The contract then gives examples instead of
+   * an enum of every slug, so its size does not grow with the catalog; closed sets keep their enum.
+   */
+  entriesOf?: CollectionName;
+  /** An example value for the docs, of the parameter's type. */
+  example?: string | number;
 }
 
 /** The lang parameter, shared by every localized endpoint. */
@@ -44,3 +54,19 @@ export function textParam(over: string): ParamSpec {
     kind: 'text',
   };
 }
+
+/** `limit` and `cursor`: every directory pages its items with them. */
+export const PAGE_PARAMS: readonly ParamSpec[] = [
+  {
+    name: 'limit',
+    kind: 'limit',
+    description: `Page size, an integer from 1 to ${MAX_LIMIT}. Without it the whole list is returned (exactly as the static export). With it, items holds at most limit items in the same order, count stays the total that match the filters, and next_cursor (null on the last page) and a Link rel="next" header lead to the next page.`,
+    example: 20,
+  },
+  {
+    name: 'cursor',
+    kind: 'cursor',
+    description:
+      "Opaque position of the next page, from the previous page's next_cursor or its Link header. Needs limit, and is valid only with the same endpoint and filters (q included) that produced it.",
+  },
+];

@@ -12,7 +12,7 @@ import { OWNERS } from '../../schemas/profiles.ts';
 import { TRUST_KINDS } from '../../schemas/trust.ts';
 import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../../schemas/views.ts';
 import * as payloads from '../../schemas/api.ts';
-import { LANG_PARAM, textParam, type ParamChoice, type ParamSpec } from './params.ts';
+import { LANG_PARAM, PAGE_PARAMS, textParam, type ParamChoice, type ParamSpec } from './params.ts';
 
 /** What one endpoint is; `RouteSpec` narrows `id` to the ids of the table. */
 interface RouteShape {
@@ -50,6 +50,11 @@ interface RouteShape {
   exportFile?: string;
 }
 
+/** True for directories: routes that page their items with `limit` and `cursor`. */
+export function isPaginated(route: { params: readonly ParamSpec[] }): boolean {
+  return route.params.some((param) => param.kind === 'cursor');
+}
+
 const choices = (values: readonly string[]): ParamChoice[] => values.map((value) => ({ value }));
 
 /** A category slug, case-insensitive. */
@@ -65,6 +70,7 @@ const capabilityChoices = (catalog: CollectionsSource): ParamChoice[] =>
 const categoryParam = (meaning: string): ParamSpec => ({
   name: 'category',
   kind: 'choice',
+  entriesOf: 'categories',
   choices: categoryChoices,
   description: `${meaning} Value: a category slug, case-insensitive.`,
   example: 'public-apis',
@@ -72,6 +78,7 @@ const categoryParam = (meaning: string): ParamSpec => ({
 const stackParam = (meaning: string): ParamSpec => ({
   name: 'stack',
   kind: 'choice',
+  entriesOf: 'stacks',
   choices: stackChoices,
   description: `${meaning} Value: a stack slug or name, case- and accent-insensitive (TypeScript, typescript).`,
   example: 'typescript',
@@ -79,6 +86,7 @@ const stackParam = (meaning: string): ParamSpec => ({
 const capabilityParam = (meaning: string): ParamSpec => ({
   name: 'capability',
   kind: 'choice',
+  entriesOf: 'capabilities',
   choices: capabilityChoices,
   description: `${meaning} Value: a capability slug or name in either locale, case- and accent-insensitive.`,
   example: 'api-design',
@@ -139,7 +147,7 @@ const ROUTE_TABLE = [
     tag: 'Profile',
     summary: 'Profile directory',
     description: 'The supported profiles, the brand and the personal account, with public repositories and main references.',
-    params: [enumParam('owner', OWNERS, 'Only the brand or only the personal profile.'), textParam('profiles'), LANG_PARAM],
+    params: [enumParam('owner', OWNERS, 'Only the brand or only the personal profile.'), textParam('profiles'), ...PAGE_PARAMS, LANG_PARAM],
     lists: 'profiles',
     payload: payloads.ProfilesPayloadSchema,
     localized: true,
@@ -150,7 +158,12 @@ const ROUTE_TABLE = [
     tag: 'Profile',
     summary: 'Public links catalog',
     description: 'Public links of the brand and of the personal account.',
-    params: [enumParam('owner', OWNERS, "Only the brand's or only the personal account's links."), textParam('links'), LANG_PARAM],
+    params: [
+      enumParam('owner', OWNERS, "Only the brand's or only the personal account's links."),
+      textParam('links'),
+      ...PAGE_PARAMS,
+      LANG_PARAM,
+    ],
     lists: 'links',
     payload: payloads.LinksPayloadSchema,
     localized: true,
@@ -187,6 +200,7 @@ const ROUTE_TABLE = [
     params: [
       enumParam('kind', payloads.DISCOVERY_KINDS, 'Restrict the inventory to one kind of resource.'),
       textParam('titles, summaries, URLs and tags'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     payload: payloads.DiscoveryPayloadSchema,
@@ -203,6 +217,7 @@ const ROUTE_TABLE = [
       categoryParam('Only cases of this category.'),
       stackParam('Only cases built with this stack.'),
       textParam('case titles, clients, challenges, outcomes and signals'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'cases',
@@ -219,6 +234,7 @@ const ROUTE_TABLE = [
     params: [
       capabilityParam('Only categories that draw on this capability.'),
       textParam('category names, summaries and signals'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'categories',
@@ -243,7 +259,7 @@ const ROUTE_TABLE = [
     tag: 'Capabilities',
     summary: 'Capability directory',
     description: 'Capability domains, the technologies they use and their delivery modes.',
-    params: [textParam('capability names, domains and delivery modes'), LANG_PARAM],
+    params: [textParam('capability names, domains and delivery modes'), ...PAGE_PARAMS, LANG_PARAM],
     lists: 'capabilities',
     payload: payloads.CapabilitiesPayloadSchema,
     localized: true,
@@ -258,6 +274,7 @@ const ROUTE_TABLE = [
     params: [
       categoryParam('Only stacks used by portfolio cases of this category.'),
       textParam('stack names, kinds and summaries'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'stacks',
@@ -285,6 +302,7 @@ const ROUTE_TABLE = [
     params: [
       capabilityParam('Only projects in this operational domain.'),
       textParam('project names, summaries and descriptions'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'projects',
@@ -309,7 +327,12 @@ const ROUTE_TABLE = [
     tag: 'Operations',
     summary: 'Operational dossier directory',
     description: 'Operational dossiers with their quality gates, signals, routes, stacks and projects.',
-    params: [stackParam('Only dossiers linked to this stack.'), textParam('dossier titles, summaries, signals and gates'), LANG_PARAM],
+    params: [
+      stackParam('Only dossiers linked to this stack.'),
+      textParam('dossier titles, summaries, signals and gates'),
+      ...PAGE_PARAMS,
+      LANG_PARAM,
+    ],
     lists: 'operations',
     payload: payloads.OperationsPayloadSchema,
     localized: true,
@@ -337,6 +360,7 @@ const ROUTE_TABLE = [
       enumParam('audience', JOURNEY_AUDIENCES, 'Only journeys for this audience.'),
       enumParam('stage', JOURNEY_STAGES, 'Only journeys at this stage of the relationship.'),
       textParam('journey titles, steps and commercial context'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'journeys',
@@ -352,6 +376,7 @@ const ROUTE_TABLE = [
     params: [
       enumParam('kind', TRUST_KINDS, 'Only one family of trust signals.'),
       textParam('trust signal titles, summaries and details'),
+      ...PAGE_PARAMS,
       LANG_PARAM,
     ],
     lists: 'trust',
