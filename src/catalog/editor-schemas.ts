@@ -36,7 +36,7 @@ export function editorSchema(name: CollectionName, slugs: Record<CollectionName,
     const slugSchema: JsonSchema = {
       type: 'string',
       enum: [...allowed],
-      description: `The slug of a ${ENTRY_NOUN[relation.to]}: a file name in ${slugFolder(relation.to)}.`,
+      description: `The slug of a ${ENTRY_NOUN[relation.to]}: a file name in ${slugFolder(relation.to)}`,
     };
     if (field?.type === 'array') field.items = slugSchema;
     else properties[relation.field] = slugSchema;

@@ -28,7 +28,7 @@ export function knownSlugs(entries: readonly SlugSource[]): string[] {
   return [...slugs].filter((slug) => SLUG_PATTERN.test(slug)).sort();
 }
 
-/** Where an editor sees every slug of a collection. */
+/** Where an editor sees every slug of a collection: the file names in its folder. */
 export function slugFolder(name: CollectionName): string {
-  return `content/${name}/ (one file per slug)`;
+  return `content/${name}/`;
 }

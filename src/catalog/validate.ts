@@ -123,11 +123,12 @@ class FileChecker {
       const key = path.at(-1);
       const target = typeof path[0] === 'string' ? relations.get(path[0]) : undefined;
       const expected = target
-        ? `the slug of a ${ENTRY_NOUN[target]} (see ${slugFolder(target)})`
+        ? `the slug of a ${ENTRY_NOUN[target]} (a file name in ${slugFolder(target)})`
         : isLocalizedText(parent)
           ? `the ${LOCALE_LANGUAGES[key as Locale]} text`
           : describeExpected(this.root, nodeAt(this.root, path));
-      this.add(path, { problem: 'this field is still a to-do', fix: `Replace the to-do with ${expected}.` });
+      const what = expected === 'text' && typeof key === 'string' ? `the ${key.replaceAll('_', ' ')}, as plain text` : expected;
+      this.add(path, { problem: 'this field is still a to-do', fix: `Replace the to-do with ${what}.` });
     }
   }
 
@@ -307,7 +308,7 @@ function checkRelations(name: CollectionName, files: readonly Checked[], known: 
             problem: `no ${noun} has this slug`,
             fix: suggestion ? `Did you mean "${suggestion}"?` : `Use the slug of an existing ${noun}.`,
             allowed,
-            seeAll: slugFolder(relation.to),
+            seeAll: `the file names in ${slugFolder(relation.to)}`,
           });
         } else if (relation.from === relation.to && slug === writtenSlug({ checker })) {
           checker.add(path, { problem: `a ${noun} cannot refer to itself`, fix: `Remove "${slug}" from "${relation.field}".` });

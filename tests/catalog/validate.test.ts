@@ -59,7 +59,7 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
   'unknown relation': {
     make: () => edit('content/projects/docs-hub.yaml', (text) => text.replace(/^ {2}- typescript$/m, '  - typescrpit')),
     expected:
-      'content/projects/docs-hub.yaml: field "stacks[1]" has value "typescrpit": no stack has this slug. Did you mean "typescript"? All 21 allowed values: see content/stacks/ (one file per slug).',
+      'content/projects/docs-hub.yaml: field "stacks[1]" has value "typescrpit": no stack has this slug. Did you mean "typescript"? All 21 allowed values: see the file names in content/stacks/.',
   },
   'duplicate slug': {
     make: () => cpSync(join(root, 'content/trust/privacy-policy.yaml'), join(root, 'content/trust/privacy-policy-2.yaml')),
