@@ -31,4 +31,6 @@ const text = newEntryText(collection as CollectionName, slug);
 mkdirSync(`content/${collection}`, { recursive: true });
 writeFileSync(file, text);
 const todos = text.split('\n').filter((line) => !line.startsWith('#') && line.includes(TODO_MARKER)).length;
-console.log(`new: wrote ${file} with ${todos} to-dos. Replace each ${TODO_MARKER}, then run \`npm run site:export\`: it lists what is left.`);
+console.log(
+  `new: wrote ${file} with ${todos} to-dos. Replace each ${TODO_MARKER}, then run \`npm run site:export\`: it lists what is left.`,
+);

@@ -23,7 +23,10 @@ function listFiles(folder: string): string[] {
 /** What to do about js-yaml's most common complaints; anything else gets the general advice. */
 const YAML_FIXES: [RegExp, string][] = [
   [/flow collection/, 'Close the "[" or "{" opened on this line, or write the list with one "- " line per item.'],
-  [/indentation|implicit key|mapping entry/, 'Line this field up with the fields around it, using spaces (not tabs), and put a space after each colon.'],
+  [
+    /indentation|implicit key|mapping entry/,
+    'Line this field up with the fields around it, using spaces (not tabs), and put a space after each colon.',
+  ],
   [/duplicated mapping key/, 'Keep one of the two fields with this name.'],
   [/quoted scalar/, 'Close the quote opened on this line.'],
   [/tab characters/, 'Indent with spaces, not tabs.'],

@@ -15,7 +15,11 @@ function placeholder(root: JsonSchema, node: JsonSchema | undefined): unknown {
   const target = resolveRef(root, node);
   if (target?.type === 'object') {
     const required = new Set(target.required ?? []);
-    return Object.fromEntries(fieldNames(target).filter((name) => required.has(name)).map((name) => [name, placeholder(root, target.properties?.[name] as JsonSchema)]));
+    return Object.fromEntries(
+      fieldNames(target)
+        .filter((name) => required.has(name))
+        .map((name) => [name, placeholder(root, target.properties?.[name] as JsonSchema)]),
+    );
   }
   if (target?.type === 'array') {
     const items = typeof target.items === 'object' && !Array.isArray(target.items) ? target.items : undefined;
@@ -27,7 +31,7 @@ function placeholder(root: JsonSchema, node: JsonSchema | undefined): unknown {
 /** The YAML text of a new entry of `name` with slug `slug`. */
 export function newEntryText(name: CollectionName, slug: string): string {
   const root = collectionJsonSchema(name);
-  const entry = { ...(placeholder(root, root) as Record<string, unknown>), slug };
+  const entry: Record<string, unknown> = { ...(placeholder(root, root) as Record<string, unknown>), slug };
   const required = new Set(root.required ?? []);
   const optional = fieldNames(root).filter((field) => !required.has(field));
   const header = [
@@ -35,6 +39,10 @@ export function newEntryText(name: CollectionName, slug: string): string {
     ...(optional.length > 0 ? [`# Optional fields you may add: ${optional.join(', ')}.`] : []),
   ];
   // Keep the schema's field order, slug first, as in every existing entry.
-  const ordered = Object.fromEntries(fieldNames(root).filter((field) => field in entry).map((field) => [field, entry[field]]));
+  const ordered = Object.fromEntries(
+    fieldNames(root)
+      .filter((field) => field in entry)
+      .map((field) => [field, entry[field]]),
+  );
   return `${header.join('\n')}\n${yaml.dump(ordered, { lineWidth: -1, quotingType: '"' })}`;
 }

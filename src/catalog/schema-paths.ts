@@ -21,7 +21,8 @@ export function nodeAt(root: JsonSchema, path: readonly PropertyKey[]): JsonSche
   let node = resolveRef(root, root);
   for (const key of path) {
     if (!node) return undefined;
-    if (typeof key === 'number') node = resolveRef(root, typeof node.items === 'object' && !Array.isArray(node.items) ? node.items : undefined);
+    if (typeof key === 'number')
+      node = resolveRef(root, typeof node.items === 'object' && !Array.isArray(node.items) ? node.items : undefined);
     else node = resolveRef(root, node.properties?.[String(key)] as JsonSchema | undefined);
   }
   return node;
@@ -56,7 +57,8 @@ function range(minimum: number | undefined, maximum: number | undefined): string
 export function describeExpected(root: JsonSchema, node: JsonSchema | undefined): string {
   const target = resolveRef(root, node);
   if (!target) return 'a value';
-  if (isLocalizedText(target)) return `the text in every locale, one indented line each (${LOCALES.map((locale) => `${locale}:`).join(', ')})`;
+  if (isLocalizedText(target))
+    return `the text in every locale, one indented line each (${LOCALES.map((locale) => `${locale}:`).join(', ')})`;
   if (target.enum) {
     const values = target.enum.map(String);
     return values.length <= SHORT_LIST ? `one of ${values.join(', ')}` : `one of the ${values.length} allowed values`;

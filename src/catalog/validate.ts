@@ -147,7 +147,9 @@ class FileChecker {
         if (suggestion !== undefined && parentValue[suggestion] === undefined) consumed.add(fieldPath([...issue.path, suggestion]));
         this.add([...issue.path, key], {
           problem: locales ? 'this is not one of the locales' : 'this field is not part of the schema',
-          fix: suggestion ? `Did you mean "${suggestion}"?` : `Remove it, or rename it to one of the ${locales ? 'locales' : 'fields'} below.`,
+          fix: suggestion
+            ? `Did you mean "${suggestion}"?`
+            : `Remove it, or rename it to one of the ${locales ? 'locales' : 'fields'} below.`,
           allowed: names,
           seeAll: editorSchemaFile(this.name),
         });
@@ -206,7 +208,8 @@ class FileChecker {
         });
       }
       case 'invalid_format': {
-        if (issue.format === 'email') return this.add(path, { problem: 'this is not an email address', fix: 'Write an address such as "name@example.org".' });
+        if (issue.format === 'email')
+          return this.add(path, { problem: 'this is not an email address', fix: 'Write an address such as "name@example.org".' });
         const suggestion =
           path.length === 1 && key === 'slug'
             ? SLUG_PATTERN.test(baseName(this.file))
@@ -234,7 +237,10 @@ class FileChecker {
         if (issue.origin === 'string') {
           return this.add(path, { problem: `this is longer than ${bound} characters`, fix: `Shorten it to ${bound} characters or fewer.` });
         }
-        return this.add(path, { problem: `this is ${issue.code === 'too_small' ? 'below' : 'above'} the allowed range`, fix: `Write ${expected}.` });
+        return this.add(path, {
+          problem: `this is ${issue.code === 'too_small' ? 'below' : 'above'} the allowed range`,
+          fix: `Write ${expected}.`,
+        });
       }
       case 'custom': {
         const fix = typeof issue.params?.['fix'] === 'string' ? issue.params['fix'] : `Write ${expected}.`;

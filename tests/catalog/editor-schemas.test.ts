@@ -4,7 +4,6 @@
  * and broken copies are rejected. Needs no build.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import yaml from 'js-yaml';
@@ -41,7 +40,9 @@ describe('editor files', () => {
     const folders = readdirSync('content', { withFileTypes: true }).filter((item) => item.isDirectory());
     expect(folders.map((folder) => folder.name).sort()).toEqual([...COLLECTION_NAMES].sort());
     for (const folder of folders) {
-      const mapped = Object.entries(settings['yaml.schemas']).filter(([, globs]) => globs.some((glob) => glob.startsWith(`content/${folder.name}/`)));
+      const mapped = Object.entries(settings['yaml.schemas']).filter(([, globs]) =>
+        globs.some((glob) => glob.startsWith(`content/${folder.name}/`)),
+      );
       expect(mapped.map(([schema]) => schema)).toEqual([`./${editorSchemaFile(folder.name as CollectionName)}`]);
     }
   });

@@ -26,7 +26,8 @@ function withEntry(name: CollectionName, file: string, data: unknown): RawCollec
 /** Every path in `data` whose value is a to-do, as [path, value] pairs. */
 function todos(data: unknown, path: PropertyKey[] = []): PropertyKey[][] {
   if (data === TODO_MARKER) return [path];
-  if (data && typeof data === 'object') return Object.entries(data).flatMap(([key, value]) => todos(value, [...path, Array.isArray(data) ? Number(key) : key]));
+  if (data && typeof data === 'object')
+    return Object.entries(data).flatMap(([key, value]) => todos(value, [...path, Array.isArray(data) ? Number(key) : key]));
   return [];
 }
 
@@ -82,7 +83,9 @@ describe('a new entry', () => {
   it('is already formatted the way prettier wants it', async () => {
     const options = await prettier.resolveConfig('content/stacks/new.yaml');
     for (const name of COLLECTIONS) {
-      expect(await prettier.check(newEntryText(name, 'brand-new'), { ...options, filepath: `content/${name}/brand-new.yaml` }), name).toBe(true);
+      expect(await prettier.check(newEntryText(name, 'brand-new'), { ...options, filepath: `content/${name}/brand-new.yaml` }), name).toBe(
+        true,
+      );
     }
   });
 });
@@ -98,7 +101,11 @@ describe('npm run new', () => {
   /** Runs the script in the temporary root; returns the exit status and both outputs. */
   function run(...args: string[]): { status: number; stdout: string; stderr: string } {
     try {
-      const stdout = execFileSync(process.execPath, [join(process.cwd(), 'scripts/new-entry.ts'), ...args], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+      const stdout = execFileSync(process.execPath, [join(process.cwd(), 'scripts/new-entry.ts'), ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
       return { status: 0, stdout, stderr: '' };
     } catch (error) {
       return error as { status: number; stdout: string; stderr: string };

@@ -72,7 +72,10 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
       'content/journeys/care-retainer.yaml: field "(line 8, column 11)" has value "audience: [product-teams": YAML syntax error: missed comma between flow collection entries. Close the "[" or "{" opened on this line, or write the list with one "- " line per item.',
   },
   'gates out of order': {
-    make: () => edit('content/operations/seo-and-distribution.yaml', (text) => text.replace(/- site:export\n(\s*)- build/m, '- build\n$1- site:export')),
+    make: () =>
+      edit('content/operations/seo-and-distribution.yaml', (text) =>
+        text.replace(/- site:export\n(\s*)- build/m, '- build\n$1- site:export'),
+      ),
     expected:
       'content/operations/seo-and-distribution.yaml: field "gates" has value ["build","site:export"]: gates must follow the canonical order without repeats (site:export, format:check, lint, test, build, matrix:check); "site:export" comes after "build". Write them in this order: site:export, build.',
   },
@@ -94,7 +97,11 @@ describe('one mistake gives one message naming the file, the field, the value an
 
   it('all eight mistakes at once give eight messages, none about the entries they touch', () => {
     for (const { make } of Object.values(MISTAKES)) make();
-    expect(problems().map(formatIssue).sort()).toEqual(Object.values(MISTAKES).map(({ expected }) => expected).sort());
+    expect(problems().map(formatIssue).sort()).toEqual(
+      Object.values(MISTAKES)
+        .map(({ expected }) => expected)
+        .sort(),
+    );
   });
 });
 
@@ -103,13 +110,17 @@ describe('did you mean', () => {
     edit('content/stacks/redis.yaml', (text) => text.replace(/^summary:/m, 'sumary:'));
     const found = problems();
     expect(found).toHaveLength(1);
-    expect(formatIssue(found[0]!)).toMatch(/^content\/stacks\/redis\.yaml: field "sumary" has value \{.*: this field is not part of the schema\. Did you mean "summary"\?/);
+    expect(formatIssue(found[0]!)).toMatch(
+      /^content\/stacks\/redis\.yaml: field "sumary" has value \{.*: this field is not part of the schema\. Did you mean "summary"\?/,
+    );
   });
 
   it('a misspelt locale key suggests the locale', () => {
     edit('content/stacks/redis.yaml', (text) => text.replace(/^(summary:\n\s+en-US: .*\n\s+)pt-BR:/m, '$1pt-br:'));
     const found = problems();
-    expect(found.map((issue) => [issue.field, issue.problem, issue.fix])).toEqual([['summary.pt-br', 'this is not one of the locales', 'Did you mean "pt-BR"?']]);
+    expect(found.map((issue) => [issue.field, issue.problem, issue.fix])).toEqual([
+      ['summary.pt-br', 'this is not one of the locales', 'Did you mean "pt-BR"?'],
+    ]);
   });
 
   it('a misspelt enum value suggests the allowed one and lists the short list', () => {
@@ -121,7 +132,9 @@ describe('did you mean', () => {
 
   it('a relation in the wrong case is one message with the slug, not a pattern error', () => {
     edit('content/projects/docs-hub.yaml', (text) => text.replace(/^ {2}- typescript$/m, '  - TypeScript'));
-    expect(problems().map((issue) => [issue.field, issue.problem, issue.fix])).toEqual([['stacks[1]', 'no stack has this slug', 'Did you mean "typescript"?']]);
+    expect(problems().map((issue) => [issue.field, issue.problem, issue.fix])).toEqual([
+      ['stacks[1]', 'no stack has this slug', 'Did you mean "typescript"?'],
+    ]);
   });
 
   it('a short list of slugs is printed in full, a long one says where to see them', () => {
