@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
 import { pageInventory } from './src/site/pages.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
+import contentCheck from './src/integrations/content-check.ts';
 import { siteUrl } from './src/site/config.ts';
 
 /** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
@@ -14,7 +15,7 @@ export default defineConfig({
   site: siteUrl(),
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle()],
+  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), contentCheck()],
   redirects: {
     '/docs/': '/openapi/',
     '/swagger-ui.html': '/openapi/',

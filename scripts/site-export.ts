@@ -1,11 +1,18 @@
 /**
  * Gate 1, `site:export`: validates content/ and writes the public artifacts into generated/,
  * deterministically (no clock, no absolute paths, stable order). Exits 1 with an editor-facing
- * message when the content is wrong.
+ * message when the content is wrong. Also keeps the editor schemas (schemas/, .vscode/settings.json)
+ * current, even when the content is wrong; in CI (CI set) it leaves them as committed, so the
+ * editor-schema test fails when someone forgot to commit them.
  */
+import { resolve } from 'node:path';
+import { createCatalog } from '../src/catalog/catalog.ts';
 import { ContentValidationError } from '../src/catalog/content-error.ts';
-import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
+import { buildEditorFiles } from '../src/catalog/editor-schemas.ts';
+import { readContent } from '../src/catalog/load-files.ts';
+import { validateCollections } from '../src/catalog/validate.ts';
 import { writeArtifacts } from './lib/artifacts.ts';
+import { writeEditorFiles } from './lib/editor-files.ts';
 
 // `--content <dir>` and `--out <dir>` let tests export a temporary copy of the content.
 const option = (name: string) => {
@@ -14,7 +21,11 @@ const option = (name: string) => {
 };
 
 try {
-  const catalog = loadCatalogFromFiles(option('--content'));
+  const { raw, issues } = readContent(resolve(option('--content') ?? 'content'));
+  if (!process.env['CI']) {
+    for (const path of writeEditorFiles(buildEditorFiles(raw))) console.log(`site:export: updated ${path} (commit it with the content).`);
+  }
+  const catalog = createCatalog(validateCollections(raw, issues));
   const outDir = option('--out');
   const written = outDir ? writeArtifacts(catalog, outDir) : writeArtifacts(catalog);
   const entries = Object.entries(catalog.counts)

@@ -9,7 +9,7 @@ import type { Profile } from '../schemas/profile.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, Ref, StackDetail } from '../schemas/views.ts';
 import { entryApiUrl } from '../api/spec/urls.ts';
 import { pageUrl } from './urls.ts';
-import type { Collections } from './validate.ts';
+import type { Collections } from '../schemas/collections.ts';
 
 /** Any entry's display name, as localized text. */
 function displayName(entry: Record<string, unknown>): LocalizedText {

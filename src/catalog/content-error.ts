@@ -1,6 +1,7 @@
-/** Content problems an editor can act on: the file, the field, the bad value and what is allowed. */
+/** Content problems an editor can act on: the file, the field, the bad value and the fix. */
+import { SHORT_LIST } from './schema-paths.ts';
 
-/** One problem found in one content file. */
+/** One problem found in one content file; one mistake gives exactly one issue. */
 export interface ContentIssue {
   /** Path of the file from the project root, such as `content/projects/docs-hub.yaml`. */
   file: string;
@@ -10,11 +11,13 @@ export interface ContentIssue {
   value: unknown;
   /** What is wrong, in plain words. */
   problem: string;
+  /** What to do about it, as a sentence: a "Did you mean" suggestion or an instruction. */
+  fix: string;
   /** The values that would be accepted, when they can be listed. */
   allowed?: readonly string[];
+  /** Where to see every accepted value, for lists too long to print. */
+  seeAll?: string;
 }
-
-const MAX_ALLOWED_SHOWN = 40;
 
 /** Renders a value the way an editor wrote it, kept short. */
 function showValue(value: unknown): string {
@@ -23,13 +26,25 @@ function showValue(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** One line per issue: `file: field "x" has value "y": problem. Allowed values: a, b, c.` */
+/** The accepted values: listed when there are a dozen or fewer, otherwise where to find them. */
+function showAllowed(issue: ContentIssue): string {
+  const allowed = issue.allowed ?? [];
+  if (allowed.length === 0) return '';
+  if (allowed.length <= SHORT_LIST || !issue.seeAll) return ` Allowed values: ${allowed.join(', ')}.`;
+  return ` All ${allowed.length} allowed values: see ${issue.seeAll}.`;
+}
+
+/** One line per issue: `file: field "x" has value "y": problem. Fix. Allowed values: a, b, c.` */
 export function formatIssue(issue: ContentIssue): string {
-  const allowed =
-    issue.allowed && issue.allowed.length > 0
-      ? ` Allowed values: ${issue.allowed.slice(0, MAX_ALLOWED_SHOWN).join(', ')}${issue.allowed.length > MAX_ALLOWED_SHOWN ? ', ...' : ''}.`
-      : '';
-  return `${issue.file}: field "${issue.field}" has value ${showValue(issue.value)}: ${issue.problem}.${allowed}`;
+  return `${issue.file}: field "${issue.field}" has value ${showValue(issue.value)}: ${issue.problem}. ${issue.fix}${showAllowed(issue)}`;
+}
+
+/** The whole report: a count, then one line per issue. */
+export function formatIssues(issues: readonly ContentIssue[]): string {
+  return (
+    `Content validation failed with ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n` +
+    issues.map((issue) => `  - ${formatIssue(issue)}`).join('\n')
+  );
 }
 
 /** Thrown when content fails validation; the message lists every issue, one per line. */
@@ -37,10 +52,7 @@ export class ContentValidationError extends Error {
   readonly issues: readonly ContentIssue[];
 
   constructor(issues: readonly ContentIssue[]) {
-    super(
-      `Content validation failed with ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n` +
-        issues.map((issue) => `  - ${formatIssue(issue)}`).join('\n'),
-    );
+    super(formatIssues(issues));
     this.name = 'ContentValidationError';
     this.issues = issues;
   }

@@ -5,6 +5,8 @@ import { z } from 'astro/zod';
 export const LOCALES = ['en-US', 'pt-BR'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
+/** The language each locale is written in, for editor-facing messages. */
+export const LOCALE_LANGUAGES: Record<Locale, string> = { 'en-US': 'English', 'pt-BR': 'Portuguese' };
 
 /** Lowercase kebab-case: letters and digits in groups joined by single hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -37,8 +39,13 @@ export const bilingual = (en: string, pt: string): LocalizedText => ({ 'en-US': 
 /** Localized text that reads the same in every locale (a proper name, a path). */
 export const sameInEveryLocale = (value: string): LocalizedText => bilingual(value, value);
 
+/** A site route ("/projects/"), an absolute https address or a mailto: address. */
+export const HREF_PATTERN = /^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/;
+/** A site route only, such as "/projects/". */
+export const SITE_PATH_PATTERN = /^\/[^\s]*$/;
+
 /** A site route ("/projects/") or an absolute https address. */
-export const HrefSchema = z.string().regex(/^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/, {
+export const HrefSchema = z.string().regex(HREF_PATTERN, {
   message: 'must be a site path starting with "/", an https:// address or a mailto: address',
 });
 

@@ -50,7 +50,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/projects/docs-hub.yaml: field "category" has value "web-platformz": no category has this slug. Allowed values: content-systems, data-products, developer-tooling, digital-commerce, operations-reliability, public-apis, web-platforms.',
+      'content/projects/docs-hub.yaml: field "category" has value "web-platformz": no category has this slug. Did you mean "web-platforms"? Allowed values: content-systems, data-products, developer-tooling, digital-commerce, operations-reliability, public-apis, web-platforms.',
     );
   });
 
@@ -59,7 +59,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/stacks/astro.yaml: field "slug" has value "astro": this slug is already used by content/stacks/astro-copy.yaml; slugs must be unique in the stacks collection.',
+      'content/stacks/astro-copy.yaml: field "slug" has value "astro": this slug is already used by content/stacks/astro.yaml; slugs must be unique in the stacks collection. Did you mean "astro-copy" (the file name)?',
     );
   });
 
@@ -68,7 +68,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain('content/stacks/vite.yaml: field "slug" has value "Vite_JS": must be lowercase kebab-case');
-    expect(stderr).toContain('Allowed values: text matching ^[a-z0-9]+(?:-[a-z0-9]+)*$.');
+    expect(stderr).toContain('Did you mean "vite"?');
   });
 
   it('names a YAML syntax error with its line and column', () => {
@@ -83,7 +83,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": Invalid option: expected one of "site:export"|"format:check"|"lint"|"test"|"build"|"matrix:check". Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+      'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": this is not one of the allowed values. Use one of the values below. Allowed values: site:export, format:check, lint, test, build, matrix:check.',
     );
   });
 
@@ -94,7 +94,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/operations/seo-and-distribution.yaml: field "gates[1]" has value "site:export": gates must follow the canonical order without repeats (site:export, format:check, lint, test, build, matrix:check); "site:export" comes after "build". Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+      'content/operations/seo-and-distribution.yaml: field "gates" has value ["build","site:export"]: gates must follow the canonical order without repeats (site:export, format:check, lint, test, build, matrix:check); "site:export" comes after "build". Write them in this order: site:export, build.',
     );
   });
 
@@ -103,7 +103,17 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/categories/public-apis.yaml: field "summary.pt-BR" has value (missing): this required field is missing (expected string).',
+      'content/categories/public-apis.yaml: field "summary.pt-BR" has value (missing): the Portuguese (pt-BR) translation is missing. Add a "pt-BR:" line under "summary" with the Portuguese text.',
+    );
+  });
+
+  it('reports a missing translation in a stack once, not again in every file that points to the stack', () => {
+    edit('content/stacks/nginx.yaml', (text) => text.replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1'));
+    const { status, stderr } = siteExport();
+    expect(status).toBe(1);
+    expect(stderr).toBe(
+      'site:export: Content validation failed with 1 problem:\n' +
+        '  - content/stacks/nginx.yaml: field "summary.pt-BR" has value (missing): the Portuguese (pt-BR) translation is missing. Add a "pt-BR:" line under "summary" with the Portuguese text.\n',
     );
   });
 
@@ -112,7 +122,7 @@ describe('site:export rejects broken content with an actionable message', () => 
     const { status, stderr } = siteExport();
     expect(status).toBe(1);
     expect(stderr).toContain(
-      'content/projects/notes.md: field "(file)" has value "notes.md": entries are YAML files. Allowed values: .yaml, .yml.',
+      'content/projects/notes.md: field "(file)" has value "notes.md": entries are YAML files. Give it a YAML extension if it is an entry, or move it out of content/. Allowed values: .yaml, .yml.',
     );
   });
 });
