@@ -6,6 +6,7 @@ import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
 import { pageInventory } from './src/site/pages.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
 import contentCheck from './src/integrations/content-check.ts';
+import precompress from './src/integrations/precompress.ts';
 import { siteUrl } from './src/site/config.ts';
 
 /** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
@@ -15,7 +16,7 @@ export default defineConfig({
   site: siteUrl(),
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), contentCheck()],
+  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), contentCheck(), precompress()],
   redirects: {
     '/docs/': '/openapi/',
     '/swagger-ui.html': '/openapi/',

@@ -69,7 +69,13 @@ try {
   const htmlPages = walk(clientDir)
     .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('404/'))
     .map((file) => `/${file.replace(/index\.html$/, '')}`);
-  const readFolder = (folder: string) => Object.fromEntries(walk(folder).map((file) => [file, readFileSync(join(folder, file), 'utf8')]));
+  // Precompressed siblings (.br, .gz) are encodings of the files, not files of their own.
+  const readFolder = (folder: string) =>
+    Object.fromEntries(
+      walk(folder)
+        .filter((file) => !/\.(?:br|gz)$/.test(file))
+        .map((file) => [file, readFileSync(join(folder, file), 'utf8')]),
+    );
   const plan = JSON.parse(execFileSync(process.execPath, ['scripts/verify.ts', '--plan'], { encoding: 'utf8' })) as string[];
   const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   const published = publishedResources(catalog);
