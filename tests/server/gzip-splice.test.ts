@@ -1,0 +1,41 @@
+/** The gzip splice: precompressed payload + stored head and tail decode to exactly the envelope. */
+import { crc32, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { crc32Combine, deflatePayload, gzipEnvelope } from '../../server/gzip-splice.mjs';
+
+const decode = (parts: Buffer[]): string => gunzipSync(Buffer.concat(parts)).toString();
+
+describe('gzipEnvelope', () => {
+  const payload = JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ slug: `entry-${index}`, name: 'Operação' })) });
+  const deflated = deflatePayload(Buffer.from(payload));
+  const head = '{"request_id":"r-1","timestamp":"2026-11-22T00:00:00.000Z","method":"GET","path":"/x","query":{},"payload":';
+
+  it('decodes to head + payload + tail, with non-ASCII text', () => {
+    expect(decode(gzipEnvelope(head, deflated, '}'))).toBe(`${head}${payload}}`);
+  });
+
+  it('splits heads and tails longer than one stored block (65,535 bytes)', () => {
+    const long = `"${'é'.repeat(40_000)}"`;
+    expect(decode(gzipEnvelope(long, deflated, long))).toBe(`${long}${payload}${long}`);
+  });
+
+  it('handles empty parts and an empty payload', () => {
+    expect(decode(gzipEnvelope('', deflatePayload(Buffer.from('')), ''))).toBe('');
+  });
+
+  it('compresses the payload: a repetitive envelope is a fraction of its size', () => {
+    const size = Buffer.concat(gzipEnvelope(head, deflated, '}')).length;
+    expect(size / Buffer.byteLength(`${head}${payload}}`)).toBeLessThan(0.1);
+  });
+});
+
+describe('crc32Combine', () => {
+  it.each([
+    ['', 'abc'],
+    ['hello ', 'world'],
+    ['x'.repeat(1000), 'y'.repeat(70_000)],
+  ])('equals the CRC of the concatenation (%#)', (a, b) => {
+    const [left, right] = [Buffer.from(a), Buffer.from(b)];
+    expect(crc32Combine(crc32(left), crc32(right), right.length)).toBe(crc32(Buffer.concat([left, right])));
+  });
+});
