@@ -11,6 +11,7 @@ import type { ApiRoute } from '../api/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema } from '../schemas/api.ts';
 import { SITE_NAME, SITE_VERSION, siteUrl } from '../site.ts';
 import { toComponentSchema } from './json-schema.ts';
+import { CONTRACT_LICENSE, TAG_DESCRIPTIONS } from './tags.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -62,6 +63,7 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
           required: true,
           description: `Slug of the ${ENTRY_NOUN[route.detail]}.`,
           schema: { type: 'string', enum: (catalog.collections[route.detail] as { slug: string }[]).map((entry) => entry.slug) },
+          example: (catalog.collections[route.detail] as { slug: string }[])[0]?.slug,
         },
       ]
     : [];
@@ -129,7 +131,7 @@ export function buildContract(routes: readonly ApiRoute[], catalog: Catalog): Op
       paths[route.path] = { get: operation } as OpenAPIV3_1.PathItemObject;
     }
 
-    const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name }));
+    const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
     return {
       openapi: '3.1.0',
       info: {
@@ -137,8 +139,11 @@ export function buildContract(routes: readonly ApiRoute[], catalog: Catalog): Op
         version: SITE_VERSION,
         description: `A read-only JSON API over the ${SITE_NAME} catalog. Every response, errors included, is an envelope carrying request metadata (request_id, timestamp, method, path, query) around its payload. Errors follow RFC 9457 with a stable code (${ERROR_CODES.join(', ')}).`,
         contact: { name: catalog.profile.name, email: catalog.profile.email, url: base },
+        license: CONTRACT_LICENSE,
       },
       servers: [{ url: base }],
+      // A public API: no operation needs credentials (OpenAPI 3.1 §4.8.1, "security").
+      security: [],
       tags,
       paths,
       components: { schemas, headers: HEADERS },
