@@ -82,7 +82,9 @@ function parameters(route: ApiRoute, catalog: Catalog): OpenAPIV3_1.ParameterObj
       // openapi-types types parameter schemas with its 3.0 SchemaObject; the 3.1 one is what we emit.
       schema: schema as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
     };
-    if (param.example) parameter.example = param.example;
+    // Every enumerated parameter gets an example: its own, or its first allowed value.
+    const example = param.example ?? (param.kind === 'choice' ? (schema.enum as string[] | undefined)?.[0] : undefined);
+    if (example) parameter.example = example;
     return parameter;
   });
   return [...path, ...query];
