@@ -40,7 +40,11 @@ export function buildLlmsTxt(routes: readonly ApiRoute[], catalog: Catalog, base
     '## Documentation',
     '',
     link('OpenAPI contract', absoluteUrl('/api/openapi.json', base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
-    link('API reference', absoluteUrl('/openapi/', base), 'interactive documentation of every endpoint'),
+    link(
+      'API reference',
+      absoluteUrl('/openapi/', base),
+      'every operation with its parameters, error codes, a curl command and a real example response; an interactive console on request',
+    ),
     ...DOCUMENTS.filter((document) => !document.path.startsWith('/api/') && document.path !== '/llms.txt').map((document) =>
       link(document.title[en], absoluteUrl(document.path, base), document.summary[en]),
     ),
