@@ -15,6 +15,8 @@ export interface AbridgeLimits {
 }
 
 export const DEFAULT_LIMITS: AbridgeLimits = { items: 2, members: 12, depth: 6 };
+/** No cuts: for short bodies whose lists are the point, such as an error's `allowed`. */
+export const NO_LIMITS: AbridgeLimits = { items: Infinity, members: Infinity, depth: Infinity };
 
 /** The text, and whether anything was left out. */
 export interface Abridged {
@@ -22,7 +24,7 @@ export interface Abridged {
   abridged: boolean;
 }
 
-const plural = (count: number, noun: string) => `${count} more ${noun}${count === 1 ? '' : 's'}`;
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Pretty-prints `value` with two-space indentation, cutting it to `limits`. */
 export function abridgeJson(value: unknown, limits: AbridgeLimits = DEFAULT_LIMITS): Abridged {
@@ -34,19 +36,19 @@ export function abridgeJson(value: unknown, limits: AbridgeLimits = DEFAULT_LIMI
       if (node.length === 0) return '[]';
       if (depth >= limits.depth) {
         abridged = true;
-        return `[ /* ${plural(node.length, 'item')} */ ]`;
+        return `[ /* ${counted(node.length, 'item')} */ ]`;
       }
       const kept = node.slice(0, limits.items).map((item) => `${inner}${write(item, inner, depth + 1)}`);
       const lines = kept.join(',\n');
       if (node.length <= limits.items) return `[\n${lines}\n${indent}]`;
       abridged = true;
-      return `[\n${lines},\n${inner}/* … ${plural(node.length - limits.items, 'item')} */\n${indent}]`;
+      return `[\n${lines},\n${inner}/* … ${counted(node.length - limits.items, 'more item')} */\n${indent}]`;
     }
     const entries = Object.entries(node);
     if (entries.length === 0) return '{}';
     if (depth >= limits.depth) {
       abridged = true;
-      return `{ /* ${plural(entries.length, 'member')} */ }`;
+      return `{ /* ${counted(entries.length, 'member')} */ }`;
     }
     const cut = entries.length > limits.members + 1;
     const lines = (cut ? entries.slice(0, limits.members) : entries)
@@ -54,7 +56,7 @@ export function abridgeJson(value: unknown, limits: AbridgeLimits = DEFAULT_LIMI
       .join(',\n');
     if (!cut) return `{\n${lines}\n${indent}}`;
     abridged = true;
-    return `{\n${lines},\n${inner}/* … ${plural(entries.length - limits.members, 'member')} */\n${indent}}`;
+    return `{\n${lines},\n${inner}/* … ${counted(entries.length - limits.members, 'more member')} */\n${indent}}`;
   };
   const text = write(value, '', 0);
   return { text, abridged };

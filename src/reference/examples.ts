@@ -10,7 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
 import { respond } from '../api/respond.ts';
 import { absoluteUrl } from '../site.ts';
-import { abridgeJson, type Abridged } from './abridge.ts';
+import { abridgeJson, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
 
 /** The request id the examples send, so readers can tell them from live traffic. */
 export const EXAMPLE_REQUEST_ID = 'reference-example';
@@ -77,8 +77,11 @@ export class ExampleRecorder {
     return validate;
   }
 
-  /** Sends `method url` to `respond()`; `pathTemplate` names the operation whose schema the body must match. */
-  record(pathTemplate: string, url: string, method = 'GET'): ExampleExchange {
+  /**
+   * Sends `method url` to `respond()`; `pathTemplate` names the operation whose schema the body
+   * must match, `limits` how much of the body to show.
+   */
+  record(pathTemplate: string, url: string, method = 'GET', limits: AbridgeLimits = DEFAULT_LIMITS): ExampleExchange {
     const response = respond(
       { method, url, header: (name) => (name.toLowerCase() === 'x-request-id' ? EXAMPLE_REQUEST_ID : undefined) },
       this.#catalog,
@@ -97,7 +100,7 @@ export class ExampleRecorder {
       curl: curlCommand(method, url),
       status: response.status,
       headers: shown.map((name): [string, string] => [name, response.headers[name]!]),
-      body: abridgeJson(body),
+      body: abridgeJson(body, limits),
     };
   }
 }
