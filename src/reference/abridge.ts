@@ -18,6 +18,9 @@ export const DEFAULT_LIMITS: AbridgeLimits = { items: 2, members: 12, depth: 6 }
 /** No cuts: for short bodies whose lists are the point, such as an error's `allowed`. */
 export const NO_LIMITS: AbridgeLimits = { items: Infinity, members: Infinity, depth: Infinity };
 
+/** Characters an example may show before it is cut deeper (keeps the page light on phones). */
+export const EXAMPLE_MAX_CHARS = 6000;
+
 /** The text, and whether anything was left out. */
 export interface Abridged {
   text: string;
@@ -60,4 +63,13 @@ export function abridgeJson(value: unknown, limits: AbridgeLimits = DEFAULT_LIMI
   };
   const text = write(value, '', 0);
   return { text, abridged };
+}
+
+/** Abridges with `limits`, collapsing one level shallower at a time until the text fits in `maxChars`. */
+export function abridgeToFit(value: unknown, limits: AbridgeLimits = DEFAULT_LIMITS, maxChars = EXAMPLE_MAX_CHARS): Abridged {
+  let result = abridgeJson(value, limits);
+  if (!Number.isFinite(limits.depth)) return result;
+  for (let depth = Math.min(limits.depth, 8) - 1; result.text.length > maxChars && depth >= 2; depth -= 1)
+    result = abridgeJson(value, { ...limits, depth });
+  return result;
 }

@@ -10,7 +10,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
 import { respond } from '../api/respond.ts';
 import { absoluteUrl } from '../site.ts';
-import { abridgeJson, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
+import { abridgeToFit, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
 
 /** The request id the examples send, so readers can tell them from live traffic. */
 export const EXAMPLE_REQUEST_ID = 'reference-example';
@@ -100,7 +100,7 @@ export class ExampleRecorder {
       curl: curlCommand(method, url),
       status: response.status,
       headers: shown.map((name): [string, string] => [name, response.headers[name]!]),
-      body: abridgeJson(body, limits),
+      body: abridgeToFit(body, limits),
     };
   }
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/api/api-error.ts';
 import { ROUTES } from '../../src/api/routes.ts';
-import { abridgeJson, NO_LIMITS } from '../../src/reference/abridge.ts';
+import { abridgeJson, abridgeToFit, NO_LIMITS } from '../../src/reference/abridge.ts';
 import { EXAMPLE_REQUEST_ID, ExampleRecorder } from '../../src/reference/examples.ts';
 import { errorExampleRequests } from '../../src/reference/errors.ts';
 import { referenceModel } from '../../src/reference/model.ts';
@@ -90,5 +90,13 @@ describe('abridgeJson', () => {
     const wide = Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`k${index}`, index]));
     expect(abridgeJson(wide, { items: 2, members: 3, depth: 5 }).text).toContain('/* … 3 more members */');
     expect(abridgeJson({ a: { b: { c: 1 } } }, { items: 2, members: 3, depth: 2 }).text).toContain('"b": { /* 1 member */ }');
+  });
+
+  it('collapses one level shallower at a time until an example fits', () => {
+    const deep = { a: { b: { c: { d: { e: 'x'.repeat(50) } } } } };
+    const fitted = abridgeToFit(deep, { items: 2, members: 3, depth: 6 }, 60);
+    expect(fitted.text.length).toBeLessThanOrEqual(60);
+    expect(fitted.text).toContain('/* 1 member */');
+    expect(abridgeToFit(deep, { items: 2, members: 3, depth: 6 }, 1000)).toEqual({ text: JSON.stringify(deep, null, 2), abridged: false });
   });
 });
