@@ -13,7 +13,16 @@ import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { exampleUrl } from '../src/discovery/inventory.ts';
 import { pageInventory } from '../src/discovery/pages.ts';
 import { absoluteUrl, siteUrl } from '../src/site.ts';
-import { checkDiscoveryFiles, checkDossiers, checkEndpoints, checkExports, checkGates, checkPages, formatMatrix } from './lib/matrix.ts';
+import {
+  checkDiscoveryFiles,
+  checkDocuments,
+  checkDossiers,
+  checkEndpoints,
+  checkExports,
+  checkGates,
+  checkPages,
+  formatMatrix,
+} from './lib/matrix.ts';
 import { startServer } from './lib/run-server.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -59,7 +68,10 @@ const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {
   const contract = await api<{ paths: Record<string, unknown> }>(server.url, '/api/openapi.json');
-  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number } }>(server.url, '/api/audit');
+  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number }; routes: { path: string; kind: string }[] }>(
+    server.url,
+    '/api/audit',
+  );
   const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, '/api/discovery');
   const operations = await api<{ items: { slug: string }[] }>(server.url, '/api/operations');
   const exportPayloads = Object.fromEntries(
@@ -74,6 +86,15 @@ try {
   const plan = JSON.parse(execFileSync(process.execPath, ['scripts/verify.ts', '--plan'], { encoding: 'utf8' })) as string[];
   const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   const pages = pageInventory(catalog);
+  const servedDocuments = Object.fromEntries(
+    await Promise.all(
+      DOCUMENTS.map(async (document) => {
+        const response = await fetch(`${server.url}${document.path}`);
+        await response.arrayBuffer();
+        return [document.path, { status: response.status, contentType: response.headers.get('content-type') ?? '' }] as const;
+      }),
+    ),
+  );
 
   const results = [
     checkEndpoints({
@@ -107,6 +128,12 @@ try {
       generated: readFolder(join('generated', 'data')),
       api: exportPayloads,
       expected: EXPORT_ROUTES.map((route) => route.exportFile),
+    }),
+    checkDocuments({
+      documents: [...DOCUMENTS],
+      served: servedDocuments,
+      discoveryDocuments: discovery.payload.items.filter((item) => item.kind === 'document').map((item) => item.url),
+      auditDocuments: audit.payload.routes.filter((route) => route.kind === 'document').map((route) => route.path),
     }),
     checkDiscoveryFiles({
       base,

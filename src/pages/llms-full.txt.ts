@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { ROUTES } from '../api/routes.ts';
+import { getCatalog } from '../catalog/index.ts';
+import { buildLlmsFullTxt } from '../discovery/llms-full-txt.ts';
+import { siteUrl } from '../site.ts';
+
+export const prerender = true;
+export const GET: APIRoute = async () =>
+  new Response(buildLlmsFullTxt(ROUTES, await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
