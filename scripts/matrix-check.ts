@@ -10,9 +10,19 @@ import { join, relative } from 'node:path';
 import { EXPORT_ROUTES, ROUTES } from '../src/api/spec/routes.ts';
 import { API_PREFIX, apiUrl } from '../src/api/spec/urls.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
+import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { publishedResources } from '../src/discovery/resources.ts';
 import { absoluteUrl, siteUrl } from '../src/site/config.ts';
-import { checkDiscoveryFiles, checkDossiers, checkEndpoints, checkExports, checkGates, checkPages, formatMatrix } from './lib/matrix.ts';
+import {
+  checkDiscoveryFiles,
+  checkDocuments,
+  checkDossiers,
+  checkEndpoints,
+  checkExports,
+  checkGates,
+  checkPages,
+  formatMatrix,
+} from './lib/matrix.ts';
 import { startServer } from './lib/run-server.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -58,7 +68,10 @@ const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {
   const contract = await api<{ paths: Record<string, unknown> }>(server.url, apiUrl('getContract'));
-  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number } }>(server.url, apiUrl('getAudit'));
+  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number }; routes: { path: string; kind: string }[] }>(
+    server.url,
+    apiUrl('getAudit'),
+  );
   const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, apiUrl('listDiscovery'));
   const operations = await api<{ items: { slug: string }[] }>(server.url, apiUrl('listOperations'));
   const exportPayloads = Object.fromEntries(
@@ -80,6 +93,15 @@ try {
   const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   const published = publishedResources(catalog);
   const pages = published.pages;
+  const servedDocuments = Object.fromEntries(
+    await Promise.all(
+      DOCUMENTS.map(async (document) => {
+        const response = await fetch(`${server.url}${document.path}`);
+        await response.arrayBuffer();
+        return [document.path, { status: response.status, contentType: response.headers.get('content-type') ?? '' }] as const;
+      }),
+    ),
+  );
 
   const results = [
     checkEndpoints({
@@ -113,6 +135,12 @@ try {
       generated: readFolder(join('generated', 'data')),
       api: exportPayloads,
       expected: EXPORT_ROUTES.map((route) => route.exportFile),
+    }),
+    checkDocuments({
+      documents: [...DOCUMENTS],
+      served: servedDocuments,
+      discoveryDocuments: discovery.payload.items.filter((item) => item.kind === 'document').map((item) => item.url),
+      auditDocuments: audit.payload.routes.filter((route) => route.kind === 'document').map((route) => route.path),
     }),
     checkDiscoveryFiles({
       base,

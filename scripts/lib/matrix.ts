@@ -163,6 +163,33 @@ export function checkExports(inputs: ExportInputs): CheckResult {
   };
 }
 
+export interface DocumentInputs {
+  /** Each document of the inventory (src/discovery/documents.ts) with its media type. */
+  documents: { path: string; mediaType: string }[];
+  /** What the built server answered for each document path. */
+  served: Record<string, { status: number; contentType: string }>;
+  discoveryDocuments: string[];
+  auditDocuments: string[];
+}
+/** Documents = discovery document items = audit document routes; each answers 200 with its media type. */
+export function checkDocuments(inputs: DocumentInputs): CheckResult {
+  const result = sameMembers('Documents', {
+    'document inventory': inputs.documents.map((document) => document.path),
+    'discovery documents': inputs.discoveryDocuments,
+    'audit documents': inputs.auditDocuments,
+  });
+  let answered = 0;
+  for (const { path, mediaType } of inputs.documents) {
+    const served = inputs.served[path];
+    if (served?.status !== 200) result.problems.push(`${path} answered ${served?.status ?? 'nothing'}, expected 200`);
+    else if (!served.contentType.startsWith(mediaType))
+      result.problems.push(`${path} is served as ${served.contentType}, expected ${mediaType}`);
+    else answered += 1;
+  }
+  result.sources.push(['served with their media type', answered]);
+  return result;
+}
+
 export interface DiscoveryFileInputs {
   base: string;
   robotsTxt: string;

@@ -14,6 +14,7 @@ import type { CollectionName } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES, SLUG_PATTERN } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, siteUrl } from '../site/config.ts';
 import { toComponentSchema } from './json-schema.ts';
+import { CONTRACT_LICENSE, TAG_DESCRIPTIONS } from './tags.ts';
 
 type Schema = OpenAPIV3_1.SchemaObject;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -100,6 +101,7 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
           schema: { type: 'string', pattern: SLUG_PATTERN.source, examples: slugExamples(catalog, route.detail) } as NonNullable<
             OpenAPIV3_1.ParameterObject['schema']
           >,
+          example: slugExamples(catalog, route.detail)[0],
         },
       ]
     : [];
@@ -113,7 +115,10 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
       // openapi-types types parameter schemas with its 3.0 SchemaObject; the 3.1 one is what we emit.
       schema: schema as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
     };
-    if (param.example) parameter.example = param.example;
+    // Every enumerated parameter gets an example: its own, or its first allowed value.
+    const example =
+      param.example ?? (param.kind === 'choice' ? ((schema.enum ?? schema.examples) as string[] | undefined)?.[0] : undefined);
+    if (example) parameter.example = example;
     return parameter;
   });
   return [...path, ...query];
@@ -164,7 +169,7 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
       paths[route.path] = { get: operation } as OpenAPIV3_1.PathItemObject;
     }
 
-    const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name }));
+    const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
     return {
       openapi: '3.1.0',
       info: {
@@ -172,8 +177,11 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
         version: SITE_VERSION,
         description: `A read-only JSON API over the ${SITE_NAME} catalog. Every response, errors included, is an envelope carrying request metadata (request_id, timestamp, method, path, query) around its payload. Errors follow RFC 9457 with a stable code (${ERROR_CODES.join(', ')}).`,
         contact: { name: catalog.profile.name, email: catalog.profile.email, url: base },
+        license: CONTRACT_LICENSE,
       },
       servers: [{ url: base }],
+      // A public API: no operation needs credentials (OpenAPI 3.1 §4.8.1, "security").
+      security: [],
       tags,
       paths,
       components: { schemas, headers: HEADERS },

@@ -41,7 +41,11 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '## Documentation',
     '',
     link('OpenAPI contract', absoluteUrl(apiUrl('getContract'), base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
-    link('API reference', absoluteUrl(referencePage.path, base), 'interactive documentation of every endpoint'),
+    link(
+      'API reference',
+      absoluteUrl(referencePage.path, base),
+      'every operation with its parameters, error codes, a curl command and a real example response; an interactive console on request',
+    ),
     ...standaloneDocuments
       .filter((document) => document.path !== LLMS_TXT_PATH)
       .map((document) => link(document.title[en], absoluteUrl(document.path, base), document.summary[en])),

@@ -185,8 +185,8 @@ export const SECTION_PAGES: readonly PageRecord[] = [
     title: bilingual('API reference', 'Referência da API'),
     api_url: apiUrl('getContract'),
     description: bilingual(
-      'Interactive documentation of the public JSON API, generated from its OpenAPI 3.1 contract.',
-      'Documentação interativa da API JSON pública, gerada a partir do contrato OpenAPI 3.1.',
+      'Every operation of the public JSON API with its parameters, error codes, a curl command and a real example response, generated from the OpenAPI 3.1 contract.',
+      'Cada operação da API JSON pública com parâmetros, códigos de erro, um comando curl e uma resposta real de exemplo, gerada a partir do contrato OpenAPI 3.1.',
     ),
   },
 ];

@@ -1,5 +1,6 @@
-/** Checks of the discovery documents: llms.txt, robots.txt and the XML sitemap. */
-import { fail, pass } from './check.ts';
+/** Checks of the discovery documents: llms.txt, llms-full.txt, robots.txt, the XML sitemap and the API catalog. */
+import { API_CATALOG_PATH, API_CATALOG_PROFILE } from '../discovery/api-catalog.ts';
+import { fail, isRecord, pass } from './check.ts';
 import type { Check, Fetched } from './types.ts';
 
 /** The media type each document's extension calls for. */
@@ -40,6 +41,28 @@ function sitemapCheck(text: string): Check {
   return locations > 0 ? pass('sitemap XML', `<${root}> with ${locations} <loc>`) : fail('sitemap XML', `<${root}> lists no <loc>`);
 }
 
+/** The link relations RFC 9727 asks the API catalog to give agents, and the profile it is served with. */
+const API_CATALOG_RELATIONS = ['service-desc', 'service-doc', 'status'] as const;
+
+/** The API catalog (RFC 9727): a linkset with its profile, whose service-desc, service-doc and status links are absolute URLs. */
+function apiCatalogCheck(fetched: Fetched): Check {
+  const type = fetched.headers.get('Content-Type') ?? '';
+  if (!type.startsWith('application/linkset+json') || !type.includes(API_CATALOG_PROFILE))
+    return fail('API catalog', `is served as ${type || 'nothing'}, expected application/linkset+json with the RFC 9727 profile`);
+  const contexts = isRecord(fetched.json) && Array.isArray(fetched.json['linkset']) ? fetched.json['linkset'] : [];
+  const targets = (relation: string) =>
+    contexts.flatMap((context: unknown) => (isRecord(context) && Array.isArray(context[relation]) ? context[relation] : []));
+  const lacking = API_CATALOG_RELATIONS.filter((relation) => targets(relation).length === 0);
+  if (lacking.length > 0) return fail('API catalog', `has no ${lacking.join(', ')} link`);
+  const hrefs = API_CATALOG_RELATIONS.flatMap((relation) => targets(relation)).map((link: unknown) =>
+    isRecord(link) ? link['href'] : undefined,
+  );
+  const invalid = hrefs.filter((href) => typeof href !== 'string' || !URL.canParse(href));
+  return invalid.length === 0
+    ? pass('API catalog', `links ${API_CATALOG_RELATIONS.join(', ')}`)
+    : fail('API catalog', `has links that are not absolute URLs: ${invalid.map(String).join(', ')}`);
+}
+
 /** The checks of one document; `documents` are the document paths of the inventory. */
 export function documentChecks(path: string, fetched: Fetched, documents: readonly string[]): Check[] {
   if (fetched.status !== 200) return [];
@@ -47,7 +70,8 @@ export function documentChecks(path: string, fetched: Fetched, documents: readon
   const type = contentTypeCheck(path, fetched.headers.get('Content-Type'));
   if (type) checks.push(type);
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (name === 'llms.txt') checks.push(llmsTxtCheck(fetched.text));
+  if (name === 'llms.txt' || name === 'llms-full.txt') checks.push(llmsTxtCheck(fetched.text));
+  else if (path === API_CATALOG_PATH) checks.push(apiCatalogCheck(fetched));
   else if (name === 'robots.txt') checks.push(robotsTxtCheck(fetched.text, documents));
   else if (path.endsWith('.xml')) checks.push(sitemapCheck(fetched.text));
   else checks.push(fetched.bytes > 0 ? pass('content', `${fetched.bytes} bytes`) : fail('content', 'the body is empty'));

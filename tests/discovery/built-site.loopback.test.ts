@@ -56,7 +56,7 @@ describe('discovery on the built server', () => {
 });
 
 describe('two builds from the same commit', () => {
-  it('write byte-identical exports, llms.txt, robots.txt and sitemap', () => {
+  it('write byte-identical exports, llms.txt, llms-full.txt, robots.txt and sitemap', () => {
     // Inside the project, so the server bundle resolves its packages from node_modules.
     mkdirSync('.tmp', { recursive: true });
     const second = mkdtempSync(join('.tmp', 'build-'));
@@ -65,6 +65,7 @@ describe('two builds from the same commit', () => {
       const files = [
         ...EXPORT_ROUTES.map((route) => `data/${route.exportFile}`),
         'llms.txt',
+        'llms-full.txt',
         'robots.txt',
         'sitemap-index.xml',
         'sitemap-0.xml',

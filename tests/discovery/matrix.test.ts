@@ -1,6 +1,14 @@
 /** Each matrix:check comparison fails, naming the difference, when a fixture breaks it. */
 import { describe, expect, it } from 'vitest';
-import { checkDiscoveryFiles, checkDossiers, checkEndpoints, checkExports, checkGates, checkPages } from '../../scripts/lib/matrix.ts';
+import {
+  checkDiscoveryFiles,
+  checkDocuments,
+  checkDossiers,
+  checkEndpoints,
+  checkExports,
+  checkGates,
+  checkPages,
+} from '../../scripts/lib/matrix.ts';
 import { GATE_NAMES } from '../../scripts/lib/gates.ts';
 
 const endpoints = ['/api/health', '/api/projects', '/api/projects/{slug}'];
@@ -22,6 +30,12 @@ describe('matrix:check comparisons', () => {
       checkDossiers({ content: ['a', 'b'], api: ['a', 'b'], auditOperations: 2 }),
       checkGates({ scripts, verifyPlan: [...GATE_NAMES], dossierGates: { a: ['site:export', 'build'] } }),
       checkExports({ dist: { 'x.json': '{}' }, generated: { 'x.json': '{}' }, api: { 'x.json': '{}' }, expected: ['x.json'] }),
+      checkDocuments({
+        documents: [{ path: '/llms.txt', mediaType: 'text/plain' }],
+        served: { '/llms.txt': { status: 200, contentType: 'text/plain; charset=utf-8' } },
+        discoveryDocuments: ['/llms.txt'],
+        auditDocuments: ['/llms.txt'],
+      }),
       checkDiscoveryFiles({
         base,
         robotsTxt: `User-agent: *\nAllow: /\nSitemap: ${base}/sitemap-index.xml\n`,
@@ -31,6 +45,28 @@ describe('matrix:check comparisons', () => {
       }),
     ];
     expect(results.flatMap((result) => result.problems)).toEqual([]);
+  });
+
+  it('documents: one missing from discovery, one served with the wrong media type, one not served', () => {
+    const result = checkDocuments({
+      documents: [
+        { path: '/llms.txt', mediaType: 'text/plain' },
+        { path: '/.well-known/api-catalog', mediaType: 'application/linkset+json' },
+        { path: '/gone.txt', mediaType: 'text/plain' },
+      ],
+      served: {
+        '/llms.txt': { status: 200, contentType: 'text/plain' },
+        '/.well-known/api-catalog': { status: 200, contentType: 'application/octet-stream' },
+        '/gone.txt': { status: 404, contentType: 'text/html' },
+      },
+      discoveryDocuments: ['/llms.txt', '/.well-known/api-catalog'],
+      auditDocuments: ['/llms.txt', '/.well-known/api-catalog', '/gone.txt'],
+    });
+    expect(result.problems).toEqual([
+      'discovery documents lacks 1 of document inventory: /gone.txt',
+      '/.well-known/api-catalog is served as application/octet-stream, expected application/linkset+json',
+      '/gone.txt answered 404, expected 200',
+    ]);
   });
 
   it('endpoints: a route without an endpoint file, and a wrong audit count', () => {

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 
 interface Envelope<T> {
   request_id: string;
@@ -188,6 +189,19 @@ test.describe('can it fail?', () => {
     });
     await runPanel(page);
     await expectFailure(page, chosen.path, `differs from the payload of ${chosen.source} at count`);
+  });
+
+  test('an API catalog without its status link', async ({ page }) => {
+    await page.route(`**${API_CATALOG_PATH}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as { linkset: Record<string, unknown>[] };
+      for (const context of body.linkset) delete context['status'];
+      // body, not json: json would replace the linkset media type with application/json.
+      return route.fulfill({ response, headers: response.headers(), body: JSON.stringify(body) });
+    });
+    await runPanel(page);
+    await expectFailure(page, API_CATALOG_PATH, 'has no status link');
   });
 
   test('a discovery URL that answers 404', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 /**
- * The part of swagger-ui-dist (which ships no types) that the docs page calls. The page imports
+ * The part of swagger-ui-dist (which ships no types) that the console (console.ts) calls. It imports
  * the browser bundle directly: the package's main module also requires Node's `path`.
  */
 declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {

@@ -1,0 +1,51 @@
+/**
+ * The API catalog at /.well-known/api-catalog (RFC 9727): a linkset (RFC 9264) that points agents
+ * at the contract (service-desc), the reference (service-doc) and the health check (status).
+ */
+import { ROUTES, routeById } from '../api/spec/routes.ts';
+import { absoluteUrl } from '../site/config.ts';
+
+/** The well-known path RFC 9727 registers. */
+export const API_CATALOG_PATH = '/.well-known/api-catalog';
+/** RFC 9727 §4.2: the linkset's profile. */
+export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727';
+/** The media type the catalog is served with (RFC 9264 linkset, RFC 9727 profile). */
+export const API_CATALOG_MEDIA_TYPE = `application/linkset+json; profile="${API_CATALOG_PROFILE}"`;
+/** The page that documents the API for people. */
+export const API_REFERENCE_PATH = '/openapi/';
+
+interface Link {
+  href: string;
+  type: string;
+  title: string;
+}
+
+/** The path every route shares, such as /api/. */
+function commonPrefix(paths: readonly string[]): string {
+  const [first = '/', ...rest] = paths;
+  let prefix = first.slice(0, first.lastIndexOf('/') + 1);
+  while (!rest.every((path) => path.startsWith(prefix))) prefix = prefix.slice(0, prefix.slice(0, -1).lastIndexOf('/') + 1);
+  return prefix;
+}
+
+/** Builds the linkset with absolute URLs from `base`. */
+export function buildApiCatalog(base: string) {
+  const route = routeById;
+  const api = absoluteUrl(commonPrefix(ROUTES.map((item) => item.path)), base);
+  const link = (path: string, type: string, title: string): Link[] => [{ href: absoluteUrl(path, base), type, title }];
+  return {
+    linkset: [
+      { anchor: absoluteUrl(API_CATALOG_PATH, base), item: [{ href: api }] },
+      {
+        anchor: api,
+        'service-desc': link(
+          route('getContract').path,
+          'application/json',
+          'OpenAPI 3.1 contract, inside the response envelope under payload',
+        ),
+        'service-doc': link(API_REFERENCE_PATH, 'text/html', 'API reference'),
+        status: link(route('getHealth').path, 'application/json', route('getHealth').summary),
+      },
+    ],
+  };
+}

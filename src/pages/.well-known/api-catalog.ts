@@ -1,0 +1,15 @@
+/**
+ * /.well-known/api-catalog (RFC 9727). Rendered on request rather than prerendered: a static file
+ * without an extension would be served as application/octet-stream, and RFC 9727 needs its own
+ * media type.
+ */
+import type { APIRoute } from 'astro';
+import { API_CATALOG_MEDIA_TYPE, buildApiCatalog } from '../../discovery/api-catalog.ts';
+import { siteUrl } from '../../site/config.ts';
+
+export const prerender = false;
+const handle: APIRoute = () =>
+  new Response(JSON.stringify(buildApiCatalog(siteUrl())), {
+    headers: { 'Content-Type': API_CATALOG_MEDIA_TYPE, 'Cache-Control': 'public, max-age=0, must-revalidate' },
+  });
+export { handle as GET, handle as HEAD };

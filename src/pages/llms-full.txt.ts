@@ -1,0 +1,8 @@
+import type { APIRoute } from 'astro';
+import { getCatalog } from '../catalog/index.ts';
+import { buildLlmsFullTxt } from '../discovery/llms-full-txt.ts';
+import { siteUrl } from '../site/config.ts';
+
+export const prerender = true;
+export const GET: APIRoute = async () =>
+  new Response(buildLlmsFullTxt(await getCatalog(), siteUrl()), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
