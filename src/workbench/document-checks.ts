@@ -1,4 +1,5 @@
 /** Checks of the discovery documents: llms.txt, robots.txt and the XML sitemap. */
+import { readRobotsTxt } from '../discovery/read-robots-txt.ts';
 import { fail, pass } from './check.ts';
 import type { Check, Fetched } from './types.ts';
 
@@ -20,8 +21,8 @@ function llmsTxtCheck(text: string): Check {
 }
 
 /** robots.txt (RFC 9309) names the sitemap, and the sitemap it names is a document of this site. */
-function robotsTxtCheck(text: string, documents: readonly string[]): Check {
-  const sitemaps = [...text.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)].map((match) => match[1] ?? '');
+function robotsTxtCheck(path: string, text: string, documents: readonly string[]): Check {
+  const { sitemaps } = readRobotsTxt(path, text);
   if (sitemaps.length === 0) return fail('robots.txt sitemap', 'names no Sitemap');
   const unknown = sitemaps.filter((url) => !URL.canParse(url) || !documents.includes(new URL(url).pathname));
   return unknown.length === 0
@@ -48,7 +49,7 @@ export function documentChecks(path: string, fetched: Fetched, documents: readon
   if (type) checks.push(type);
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === 'llms.txt') checks.push(llmsTxtCheck(fetched.text));
-  else if (name === 'robots.txt') checks.push(robotsTxtCheck(fetched.text, documents));
+  else if (name === 'robots.txt') checks.push(robotsTxtCheck(path, fetched.text, documents));
   else if (path.endsWith('.xml')) checks.push(sitemapCheck(fetched.text));
   else checks.push(fetched.bytes > 0 ? pass('content', `${fetched.bytes} bytes`) : fail('content', 'the body is empty'));
   return checks;
