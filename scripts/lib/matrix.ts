@@ -2,9 +2,9 @@
  * The checks of `matrix:check`, as pure functions over what the build produced, so each can be
  * fed a broken fixture in tests. Each check compares several sources of the same fact.
  */
-import robotsParser from 'robots-parser';
 import { GATE_NAMES } from './gates.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
+import { readRobotsTxt } from '../../src/discovery/read-robots-txt.ts';
 
 export interface CheckResult {
   /** What is compared, e.g. "Endpoints". */
@@ -202,10 +202,10 @@ export interface DiscoveryFileInputs {
 export function checkDiscoveryFiles(inputs: DiscoveryFileInputs): CheckResult {
   const problems: string[] = [];
   const robotsUrl = `${inputs.base}/robots.txt`;
-  const robots = robotsParser(robotsUrl, inputs.robotsTxt);
-  const blocked = inputs.sitemapUrls.filter((url) => robots.isAllowed(url, '*') !== true);
+  const robots = readRobotsTxt(robotsUrl, inputs.robotsTxt);
+  const blocked = robots.blocked(inputs.sitemapUrls);
   if (blocked.length > 0) problems.push(`robots.txt disallows ${blocked.length} sitemap URLs: ${blocked.slice(0, 5).join(', ')}`);
-  const sitemaps = robots.getSitemaps();
+  const sitemaps = robots.sitemaps;
   const expectedSitemap = `${inputs.base}/sitemap-index.xml`;
   if (!sitemaps.includes(expectedSitemap))
     problems.push(`robots.txt Sitemap: lines are [${sitemaps.join(', ')}], expected ${expectedSitemap}`);

@@ -1,5 +1,6 @@
 /** Checks of the discovery documents: llms.txt, llms-full.txt, robots.txt, the XML sitemap and the API catalog. */
 import { API_CATALOG_PATH, API_CATALOG_PROFILE } from '../discovery/api-catalog.ts';
+import { readRobotsTxt } from '../discovery/read-robots-txt.ts';
 import { fail, isRecord, pass } from './check.ts';
 import type { Check, Fetched } from './types.ts';
 
@@ -21,8 +22,8 @@ function llmsTxtCheck(text: string): Check {
 }
 
 /** robots.txt (RFC 9309) names the sitemap, and the sitemap it names is a document of this site. */
-function robotsTxtCheck(text: string, documents: readonly string[]): Check {
-  const sitemaps = [...text.matchAll(/^\s*sitemap\s*:\s*(\S+)/gim)].map((match) => match[1] ?? '');
+function robotsTxtCheck(path: string, text: string, documents: readonly string[]): Check {
+  const { sitemaps } = readRobotsTxt(path, text);
   if (sitemaps.length === 0) return fail('robots.txt sitemap', 'names no Sitemap');
   const unknown = sitemaps.filter((url) => !URL.canParse(url) || !documents.includes(new URL(url).pathname));
   return unknown.length === 0
@@ -72,7 +73,7 @@ export function documentChecks(path: string, fetched: Fetched, documents: readon
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === 'llms.txt' || name === 'llms-full.txt') checks.push(llmsTxtCheck(fetched.text));
   else if (path === API_CATALOG_PATH) checks.push(apiCatalogCheck(fetched));
-  else if (name === 'robots.txt') checks.push(robotsTxtCheck(fetched.text, documents));
+  else if (name === 'robots.txt') checks.push(robotsTxtCheck(path, fetched.text, documents));
   else if (path.endsWith('.xml')) checks.push(sitemapCheck(fetched.text));
   else checks.push(fetched.bytes > 0 ? pass('content', `${fetched.bytes} bytes`) : fail('content', 'the body is empty'));
   return checks;

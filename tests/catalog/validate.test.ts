@@ -79,6 +79,16 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
     expected:
       'content/operations/seo-and-distribution.yaml: field "gates" has value ["build","site:export"]: gates must follow the canonical order without repeats (site:export, format:check, lint, test, build, matrix:check); "site:export" comes after "build". Write them in this order: site:export, build.',
   },
+  'unknown gate': {
+    make: () => edit('content/operations/auditable-api.yaml', (text) => text.replace(/- "?test"?$/m, '- unit-tests')),
+    expected:
+      'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": this is not one of the allowed values. Use one of the values below. Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+  },
+  'stray file': {
+    make: () => writeFileSync(join(root, 'content/projects/notes.md'), '# notes\n'),
+    expected:
+      'content/projects/notes.md: field "(file)" has value "notes.md": entries are YAML files. Give it a YAML extension if it is an entry, or move it out of content/. Allowed values: .yaml, .yml.',
+  },
 };
 
 describe('the shipped content', () => {
@@ -95,7 +105,7 @@ describe('one mistake gives one message naming the file, the field, the value an
     });
   }
 
-  it('all eight mistakes at once give eight messages, none about the entries they touch', () => {
+  it('all the mistakes at once give one message each, none about the entries they touch', () => {
     for (const { make } of Object.values(MISTAKES)) make();
     expect(problems().map(formatIssue).sort()).toEqual(
       Object.values(MISTAKES)

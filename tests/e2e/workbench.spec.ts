@@ -14,7 +14,6 @@ interface Contract {
   paths: Record<string, unknown>;
 }
 interface Audit {
-  counts: { exports: number };
   exports: { path: string; source: string }[];
 }
 interface Discovery {
@@ -28,15 +27,18 @@ async function payload<T>(request: APIRequestContext, path: string): Promise<T> 
   return ((await response.json()) as Envelope<T>).payload;
 }
 
-/** What the panel should load, derived here from the served contract, audit and discovery. */
+/**
+ * How many resources the panel loads for the shipped site, counted by hand: 21 endpoints, 9 exports
+ * and 5 documents that are not endpoints (llms.txt, llms-full.txt, the API catalog, robots.txt, the sitemap index; the contract is both).
+ */
+const TOTAL = 35;
+
+/** The served contract, audit and discovery, for the tests that pick a resource to break. */
 async function inventory(request: APIRequestContext) {
   const contract = await payload<Contract>(request, '/api/openapi.json');
   const audit = await payload<Audit>(request, '/api/audit');
   const discovery = await payload<Discovery>(request, '/api/discovery');
-  const paths = Object.keys(contract.paths);
-  // Discovery documents that are not API paths: llms.txt, robots.txt, the sitemap.
-  const documents = discovery.items.filter((item) => item.kind === 'document' && !paths.includes(item.url));
-  return { paths, audit, discovery, total: paths.length + audit.counts.exports + documents.length };
+  return { paths: Object.keys(contract.paths), audit, discovery };
 }
 
 /** Collects console errors and page errors (CSP violations are console errors). */
@@ -85,8 +87,8 @@ async function expectFailure(page: Page, path: string, reason: string | RegExp) 
   await expect(page.locator('tbody tr').first()).toHaveAttribute('data-state', 'fail');
 }
 
-test('loads every resource and passes every check, with no console error', async ({ page, request }) => {
-  const { total } = await inventory(request);
+test('loads every resource and passes every check, with no console error', async ({ page }) => {
+  const total = TOTAL;
   const errors = watchErrors(page);
   await runPanel(page);
   await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
@@ -125,7 +127,8 @@ test('is accessible: live progress, a captioned table with row headers, text bes
 });
 
 test('without JavaScript, explains the panel and links every resource', async ({ browser, request }) => {
-  const { paths, audit, total } = await inventory(request);
+  const { paths, audit } = await inventory(request);
+  const total = TOTAL;
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/workbench/');

@@ -1,4 +1,5 @@
 /** Helpers for reading directory payloads in tests: identities, text, search oracles. */
+import { normalizeText, queryTerms } from '../../src/catalog/search.ts';
 
 /** An item of a directory payload. */
 export type Item = Record<string, unknown>;
@@ -32,11 +33,6 @@ export function strings(value: unknown): string[] {
   return [];
 }
 
-/** Case- and accent-folding, as the issue defines search and choice matching. */
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** The slugs a relation field holds, whether it is a slug, a Ref, or a list of either. */
 export function slugsOf(value: unknown): string[] {
   const one = (entry: unknown): string | undefined =>
@@ -62,10 +58,11 @@ export function isOrderedSubset(part: readonly string[], whole: readonly string[
 
 /**
  * Search oracle: an item matches when every whitespace-separated term of `q` occurs, folded, in
- * one of its strings in either locale. `texts` maps identity to those strings.
+ * one of its strings in either locale. Folding and splitting are the catalog's own (tested with
+ * fixed literals in tests/catalog/search.test.ts); what the oracle adds is per-string matching.
  */
 export function matchesQuery(texts: readonly string[], q: string): boolean {
-  const terms = fold(q.trim()).split(/\s+/u).filter(Boolean);
-  const folded = texts.map(fold);
+  const terms = queryTerms(q);
+  const folded = texts.map(normalizeText);
   return terms.every((term) => folded.some((text) => text.includes(term)));
 }

@@ -1,0 +1,48 @@
+/**
+ * The structure rules of the lint gate (.dependency-cruiser.cjs, run by `npm run lint`), through
+ * dependency-cruiser's own API: a fixture tree with a cycle and backwards imports gets exactly the
+ * rule names it breaks, and the real project breaks none.
+ */
+import { readFileSync } from 'node:fs';
+import { cruise, type ICruiseOptions, type IViolation } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** A small tree laid out like the project (src/schemas, src/catalog, src/api, ...), outside every real lint path. */
+const FIXTURE = 'tests/fixtures/dependency-rules';
+
+let options: ICruiseOptions;
+beforeAll(async () => {
+  options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
+});
+
+/** Each violation as [rule, from, to], sorted. */
+const found = (violations: readonly IViolation[]): string[][] =>
+  violations.map((violation) => [violation.rule.name, violation.from, violation.to]).sort();
+
+describe('the dependency rules', () => {
+  it('report the cycle and each backwards import of the fixture, by rule name', async () => {
+    const { output } = await cruise(['src'], { ...options, baseDir: FIXTURE });
+    if (typeof output === 'string') throw new Error('expected a cruise result, got formatted output');
+    expect(found(output.summary.violations)).toEqual([
+      ['catalog-is-upstream', 'src/catalog/reads-handlers.ts', 'src/api/handlers.ts'],
+      ['no-circular', 'src/site/first.ts', 'src/site/second.ts'],
+      ['outputs-do-not-import-serving', 'src/discovery/reads-respond.ts', 'src/api/respond.ts'],
+      ['schemas-import-only-schemas', 'src/schemas/reads-catalog.ts', 'src/catalog/clean.ts'],
+    ]);
+    // The allowed imports (catalog → schemas, handlers → catalog) are cruised and pass.
+    expect(output.summary.totalCruised).toBe(9);
+  });
+
+  it('find nothing in the paths npm run lint cruises', async () => {
+    // The same paths as the lint script, read from package.json so the two cannot drift apart.
+    const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['lint'] ?? '';
+    const paths = /depcruise (.+?) --config/.exec(lint)?.[1]?.split(' ') ?? [];
+    expect(paths).toContain('src');
+    const { output } = await cruise(paths, options, undefined, { tsConfig: extractTSConfig('tsconfig.json') });
+    if (typeof output === 'string') throw new Error('expected a cruise result, got formatted output');
+    expect(found(output.summary.violations)).toEqual([]);
+    expect(output.summary.totalCruised).toBeGreaterThan(100);
+  });
+});

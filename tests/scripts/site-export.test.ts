@@ -1,0 +1,99 @@
+/**
+ * `npm run site:export` (scripts/site-export.ts) as editors and CI run it: on the shipped content it
+ * writes the eleven artifacts deterministically, with no absolute path and no clock time; on broken
+ * content it exits 1 with one editor-facing line per mistake. Each kind of mistake and its message
+ * is tested in process, without spawning the script, in tests/catalog/validate.test.ts.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+import { writeArtifacts } from '../../scripts/lib/artifacts.ts';
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'site-export-'));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs site:export in `cwd` on a content folder; returns its exit status and stderr. */
+function siteExport(cwd: string, content: string, out: string): { status: number; stderr: string } {
+  try {
+    execFileSync(process.execPath, [join(process.cwd(), 'scripts/site-export.ts'), '--content', content, '--out', out], {
+      cwd,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+    return { status: 0, stderr: '' };
+  } catch (error) {
+    const failure = error as { status: number; stderr: string };
+    return { status: failure.status, stderr: failure.stderr };
+  }
+}
+
+/** Every file under a folder with its bytes, keyed by public path. */
+function snapshotFolder(folder: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((item) => item.isFile())
+      .map((item) => {
+        const path = join(item.parentPath, item.name);
+        return [path.slice(folder.length), readFileSync(path, 'base64')];
+      }),
+  );
+}
+
+describe('site:export on the shipped content', () => {
+  let written: Record<string, string>;
+  beforeAll(() => {
+    // Run outside the project, so an absolute path of the project in an artifact stands out.
+    expect(siteExport(root, join(process.cwd(), 'content'), join(root, 'a'))).toEqual({ status: 0, stderr: '' });
+    written = snapshotFolder(join(root, 'a'));
+  });
+
+  it('writes the nine exports, llms.txt and robots.txt', () => {
+    expect(Object.keys(written).sort()).toEqual([
+      '/data/site-audit.json',
+      '/data/site-capabilities.json',
+      '/data/site-catalog.json',
+      '/data/site-categories.json',
+      '/data/site-discovery.json',
+      '/data/site-operations.json',
+      '/data/site-portfolio.json',
+      '/data/site-projects.json',
+      '/data/site-stacks.json',
+      '/llms.txt',
+      '/robots.txt',
+    ]);
+  });
+
+  it('writes the same bytes as another run, in another process', () => {
+    writeArtifacts(loadCatalogFromFiles(), join(root, 'b'));
+    expect(snapshotFolder(join(root, 'b'))).toEqual(written);
+  });
+
+  it('writes no absolute path and no clock time into the artifacts', () => {
+    const text = Object.values(written)
+      .map((base64) => Buffer.from(base64, 'base64').toString('utf8'))
+      .join('\n');
+    expect(text).not.toContain(process.cwd());
+    expect(text).not.toMatch(new RegExp(`${new Date().toISOString().slice(0, 10)}T`));
+  });
+});
+
+describe('site:export on broken content', () => {
+  it('exits 1 with one editor-facing line per mistake, and nothing else', () => {
+    const project = join(root, 'broken');
+    cpSync('content', join(project, 'content'), { recursive: true });
+    const file = join(project, 'content/stacks/nginx.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1'));
+    expect(siteExport(project, 'content', join(project, 'out'))).toEqual({
+      status: 1,
+      stderr:
+        'site:export: Content validation failed with 1 problem:\n' +
+        '  - content/stacks/nginx.yaml: field "summary.pt-BR" has value (missing): the Portuguese (pt-BR) translation is missing. Add a "pt-BR:" line under "summary" with the Portuguese text.\n',
+    });
+  });
+});
