@@ -1,11 +1,12 @@
 /**
- * Reads content/ straight from disk for plain scripts and tests (site:export, matrix:check),
+ * Reads the content folder straight from disk for plain scripts and tests (site:export, matrix:check),
  * with the same YAML parser as Astro's glob() loader and the same schemas.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
+import { displayPath } from './content-dir.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
 import type { RawCollections, RawEntry } from './validate.ts';
 
@@ -58,7 +59,7 @@ export function readContentFolder(contentDir: string, root = process.cwd()): Raw
         field: '(file)',
         value: item.name,
         problem: 'files belong in a collection folder',
-        allowed: COLLECTION_NAMES.map((name) => `content/${name}/`),
+        allowed: COLLECTION_NAMES.map((name) => displayPath(join(contentDir, name), root)),
       });
       continue;
     }

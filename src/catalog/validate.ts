@@ -4,8 +4,15 @@
  * one entry or at least one issue; nothing is dropped.
  */
 import type { z } from 'astro/zod';
-import { COLLECTION_NAMES, COLLECTION_SCHEMAS, type CollectionName, type EntryOf } from '../schemas/collections.ts';
+import {
+  COLLECTION_NAMES,
+  COLLECTION_SCHEMAS,
+  SINGLE_ENTRY_COLLECTIONS,
+  type CollectionName,
+  type EntryOf,
+} from '../schemas/collections.ts';
 import { SLUG_PATTERN } from '../schemas/common.ts';
+import { DEFAULT_CONTENT_DIR } from './content-dir.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
 import { ENTRY_NOUN, RELATIONS } from './relations.ts';
 
@@ -90,8 +97,11 @@ function baseName(file: string): string {
   return (file.split('/').pop() ?? file).replace(/\.[^.]+$/, '');
 }
 
-/** Validates every collection and resolves every relation; throws with all issues at once. */
-export function validateCollections(raw: RawCollections): Collections {
+/**
+ * Validates every collection and resolves every relation; throws with all issues at once.
+ * `contentFolder` names the content folder in messages about a whole collection.
+ */
+export function validateCollections(raw: RawCollections, contentFolder = `${DEFAULT_CONTENT_DIR}/`): Collections {
   const issues: ContentIssue[] = [];
   const valid = {} as Record<CollectionName, { file: string; entry: Record<string, unknown> }[]>;
 
@@ -128,12 +138,13 @@ export function validateCollections(raw: RawCollections): Collections {
     }
   }
 
-  if (raw.profile.length !== 1) {
+  for (const [name, entry] of Object.entries(SINGLE_ENTRY_COLLECTIONS) as [CollectionName, string][]) {
+    if (raw[name].length === 1) continue;
     issues.push({
-      file: 'content/profile/',
+      file: `${contentFolder}${name}/`,
       field: '(collection)',
-      value: raw.profile.length,
-      problem: 'the profile collection must hold exactly one entry, the studio',
+      value: raw[name].length,
+      problem: `the ${name} collection must hold exactly one entry, ${entry}`,
     });
   }
 
