@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'generated/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-*/', 'generated/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
