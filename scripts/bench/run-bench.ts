@@ -122,9 +122,11 @@ async function benchAll(classes: readonly BenchClass[], responses: Map<string, R
       await target(server!, warmup);
       await target(floor!, warmup);
     }
+    // Server first on odd runs, floor first on even ones, so a steady drift in the machine's speed
+    // does not always favour the same side.
     for (let run = 1; run <= runs; run += 1) {
-      result.server.push(await target(server!, load.duration));
-      result.floor.push(await target(floor!, load.duration));
+      const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
+      for (const side of order) result[side].push(await target(side === 'server' ? server! : floor!, load.duration));
       const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
       console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
     }
