@@ -11,8 +11,8 @@
  * Loopback only; every process it starts is stopped at the end, on a signal, or at the time bound.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentDir } from '../../src/catalog/content-dir.ts';
@@ -53,7 +53,9 @@ const runs = count('runs', 10);
 const warmup = count('warmup', 10);
 const searches = count('searches', 1000);
 
-const workDir = mkdtempSync(join(tmpdir(), 'bench-'));
+// Inside the project (git-ignored): a build must resolve the project's node_modules at run time.
+mkdirSync('.tmp', { recursive: true });
+const workDir = resolve(mkdtempSync(join('.tmp', 'bench-')));
 let server: Running | undefined;
 let floor: Running | undefined;
 
