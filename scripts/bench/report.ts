@@ -19,6 +19,8 @@ export function median(values: readonly number[]): number {
 
 const rate = (value: number) => Math.round(value).toLocaleString('en-US');
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+/** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
+const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
 /** One row per class; the ratio is the median of each run's server/floor pair, so drift cancels. */
 export function markdownTable(results: readonly ClassResult[]): string {
@@ -32,7 +34,7 @@ export function markdownTable(results: readonly ClassResult[]): string {
     ms(median(result.server.map((sample) => sample.p99))),
     rate(median(result.floor.map((sample) => sample.rps))),
     ms(median(result.floor.map((sample) => sample.p99))),
-    median(result.server.map((sample, index) => sample.rps / result.floor[index]!.rps)).toFixed(2),
+    ratio(median(result.server.map((sample, index) => sample.rps / result.floor[index]!.rps))),
   ]);
   const right = new Set([3, 4, 5, 6, 7, 8]);
   return [
