@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES, ROUTES } from '../../src/api/routes.ts';
+import { contentDir } from '../../src/catalog/content-dir.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';
 import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
@@ -58,7 +59,7 @@ describe('the audit', () => {
   it('counts what the route table, the inventory and the content hold', () => {
     expect(audit.counts.endpoints).toBe(ROUTES.length);
     expect(audit.counts.pages).toBe(pageInventory(catalog).length);
-    expect(audit.counts.operations).toBe(readdirSync('content/operations').length);
+    expect(audit.counts.operations).toBe(readdirSync(join(contentDir(), 'operations')).length);
     expect(audit.counts.exports).toBe(EXPORT_ROUTES.length);
     expect(audit.routes.filter((route) => route.kind === 'page')).toHaveLength(audit.counts.pages);
   });
