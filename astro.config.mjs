@@ -14,6 +14,8 @@ const inventoryPaths = new Set(pageInventory(loadCatalogFromFiles()).map((page) 
 
 export default defineConfig({
   site: siteUrl(),
+  // DIST_DIR builds beside the main build (tests, benchmarks); server.mjs reads the same variable.
+  outDir: process.env['DIST_DIR'] ?? './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), contentCheck(), precompress()],

@@ -11,6 +11,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      'dist-*/',
       'generated/',
       '.astro/',
       'node_modules/',

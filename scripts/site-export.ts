@@ -11,6 +11,7 @@ import { ContentValidationError } from '../src/catalog/content-error.ts';
 import { buildEditorFiles } from '../src/catalog/editor-schemas.ts';
 import { readContent } from '../src/catalog/load-files.ts';
 import { validateCollections } from '../src/catalog/validate.ts';
+import { contentDir, DEFAULT_CONTENT_DIR } from '../src/catalog/content-dir.ts';
 import { writeArtifacts } from './lib/artifacts.ts';
 import { writeEditorFiles } from './lib/editor-files.ts';
 
@@ -21,8 +22,11 @@ const option = (name: string) => {
 };
 
 try {
-  const { raw, issues } = readContent(resolve(option('--content') ?? 'content'));
-  if (!process.env['CI']) {
+  const contentOption = option('--content');
+  const folder = contentOption ? resolve(contentOption) : contentDir();
+  const { raw, issues } = readContent(folder);
+  // The editor schemas describe the editors' own content/, never a test copy or a synthetic catalog.
+  if (!process.env['CI'] && folder === resolve(DEFAULT_CONTENT_DIR)) {
     for (const path of writeEditorFiles(buildEditorFiles(raw))) console.log(`site:export: updated ${path} (commit it with the content).`);
   }
   const catalog = createCatalog(validateCollections(raw, issues));

@@ -1,12 +1,13 @@
 /**
  * Astro integration: after `astro build`, bundles src/api/node-handler.ts into
- * dist/server/api/handler.mjs and writes the content snapshot it serves, so the production server
+ * dist/server/api/handler.mjs and writes the snapshot of the content folder (CONTENT_DIR) it serves, so the production server
  * answers the API without Astro's page pipeline.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'vite';
+import { contentDir } from '../catalog/content-dir.ts';
 import { readContentFolder } from '../catalog/load-files.ts';
 import { CATALOG_SNAPSHOT } from '../api/node-handler.ts';
 
@@ -32,10 +33,7 @@ export default function apiBundle(): AstroIntegration {
           },
         });
         mkdirSync(outDir, { recursive: true });
-        writeFileSync(
-          new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)),
-          JSON.stringify(readContentFolder(fileURLToPath(new URL('../../content/', import.meta.url)))),
-        );
+        writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(readContentFolder(contentDir())));
         logger.info(`API handler bundled into ${outDir}`);
       },
     },

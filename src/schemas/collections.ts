@@ -30,6 +30,9 @@ export const COLLECTION_SCHEMAS = {
 export type CollectionName = keyof typeof COLLECTION_SCHEMAS;
 export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionName[];
 
+/** Collections that hold exactly one entry (the studio's profile), with what that entry is. */
+export const SINGLE_ENTRY_COLLECTIONS: Partial<Record<CollectionName, string>> = { profile: 'the studio' };
+
 /** The validated entry type of each collection. */
 export type EntryOf<C extends CollectionName> = z.output<(typeof COLLECTION_SCHEMAS)[C]>;
 

@@ -1,0 +1,119 @@
+/**
+ * The request classes of the benchmark. Paths come from the route table by id and slugs, names
+ * and files from the build under test (its API and its dist/client), never typed here.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { pageUrl } from '../../src/catalog/urls.ts';
+import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
+
+export interface BenchClass {
+  /** Short id, for --classes. */
+  id: string;
+  /** What one request looks like, for the table. */
+  example: string;
+  requests: BenchRequest[];
+  /** The status every answer must have. */
+  status: number;
+}
+
+/** The encodings the compressed variants ask for. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+
+/** Page size for search when the directory supports `limit`. */
+export const SEARCH_LIMIT = 20;
+
+export const route = (id: string): RouteSpec => {
+  const found = ROUTES.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no route ${id} in the route table`);
+  return found;
+};
+const detailPath = (id: string, slug: string) => route(id).path.replace('{slug}', encodeURIComponent(slug));
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
+
+type Item = { slug?: unknown; name?: unknown; title?: unknown };
+const itemsOf = async (baseUrl: string, path: string): Promise<Item[]> =>
+  ((await fetchJson(baseUrl, path)) as { payload: { items: Item[] } }).payload.items;
+
+/**
+ * The entry with the shortest slug (the first of equals): the same entry at every scale, since
+ * synthetic copies only lengthen slugs, so 1× and 100× figures compare like with like.
+ */
+function shortestSlug(items: readonly Item[]): Item & { slug: string } {
+  const withSlugs = items.filter((item): item is Item & { slug: string } => typeof item.slug === 'string');
+  if (withSlugs.length === 0) throw new Error('the directory has no entries');
+  return withSlugs.reduce((best, item) => (item.slug.length < best.slug.length ? item : best));
+}
+
+/** Distinct lower-case words (4+ letters, no digits) of the items' display names. */
+function nameWords(items: readonly Item[]): string[] {
+  const words = items
+    .map((item) => item.name ?? item.title)
+    .filter((text): text is string => typeof text === 'string')
+    .flatMap((text) => text.toLowerCase().split(/[^\p{L}]+/u))
+    .filter((word) => word.length >= 4);
+  return [...new Set(words)];
+}
+
+/** `count` distinct searches, taken in turn from every directory that has `q`, with `limit` where supported. */
+async function searchRequests(baseUrl: string, count: number): Promise<BenchRequest[]> {
+  const directories = ROUTES.filter((candidate) => !candidate.detail && candidate.params.some((param) => param.name === 'q'));
+  const words = await Promise.all(directories.map(async (directory) => nameWords(await itemsOf(baseUrl, directory.path))));
+  const requests: BenchRequest[] = [];
+  for (let round = 0; requests.length < count && words.some((list) => round < list.length); round += 1) {
+    directories.forEach((directory, index) => {
+      const word = words[index]![round];
+      if (word === undefined || requests.length >= count) return;
+      const limited = directory.params.some((param) => param.name === 'limit');
+      requests.push({ path: withQuery(directory.path, { q: word, ...(limited ? { limit: String(SEARCH_LIMIT) } : {}) }), headers: {} });
+    });
+  }
+  if (requests.length < count) throw new Error(`only ${requests.length} distinct searches could be built, ${count} asked`);
+  return requests;
+}
+
+/** A stylesheet of the build (else a script): Astro's hashed assets under client/_astro. */
+function staticAsset(distDir: string): string {
+  const files = readdirSync(join(distDir, 'client', '_astro')).sort();
+  const file = files.find((name) => name.endsWith('.css')) ?? files.find((name) => name.endsWith('.js'));
+  if (!file) throw new Error(`no CSS or JS file in ${distDir}/client/_astro`);
+  return `/_astro/${file}`;
+}
+
+const single = (id: string, path: string, headers: Record<string, string> = {}, status = 200): BenchClass => ({
+  id,
+  example: `${path}${Object.entries(headers)
+    .map(([name, value]) => ` (${name}: ${value})`)
+    .join('')}`,
+  requests: [{ path, headers }],
+  status,
+});
+
+/** Every class, in table order. */
+export async function benchClasses(baseUrl: string, distDir: string, searches: number): Promise<BenchClass[]> {
+  const stacks = route('listStacks').path;
+  const project = shortestSlug(await itemsOf(baseUrl, route('listProjects').path));
+  const category = shortestSlug(await itemsOf(baseUrl, route('listCategories').path));
+  const page = pageUrl('projects', project.slug);
+  const asset = staticAsset(distDir);
+  const etag = (await fetchRaw(baseUrl, { path: stacks, headers: {} })).headers['etag'];
+  if (typeof etag !== 'string') throw new Error(`${stacks} sent no ETag`);
+  const search = await searchRequests(baseUrl, searches);
+
+  const compressed = [
+    ['default', stacks],
+    ['html', page],
+    ['asset', asset],
+  ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
+  return [
+    single('default', stacks),
+    single('detail', detailPath('getProject', project.slug)),
+    single('filter', withQuery(stacks, { category: category.slug })),
+    { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
+    single('304', stacks, { 'if-none-match': etag }, 304),
+    single('html', page),
+    single('asset', asset),
+    ...compressed,
+  ];
+}

@@ -1,0 +1,122 @@
+/**
+ * The processes a benchmark runs: the server under test and the floor, each on a free loopback
+ * port, started and stopped here, with their memory read from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/run-server.ts';
+import { fetchRaw } from './recording.ts';
+
+/** A command to start and the environment it needs. */
+export interface ProcessSpec {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * How the production server is started: the one place to change when its start file moves.
+ * One worker, logs to /dev/null (a pipe would charge the benchmark's own process for reading them).
+ */
+export function serverUnderTest(distDir: string, port: number): ProcessSpec {
+  return {
+    command: process.execPath,
+    args: ['server.mjs'],
+    env: { ...process.env, DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
+  };
+}
+
+/** The floor server over a recordings file. */
+export function floorServer(recordingsFile: string, port: number): ProcessSpec {
+  return {
+    command: process.execPath,
+    args: [fileURLToPath(new URL('floor-server.ts', import.meta.url)), recordingsFile, String(port)],
+    env: process.env,
+  };
+}
+
+export interface Running {
+  url: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+const started = new Set<ChildProcess>();
+
+/** Kills whatever is still running (on errors, signals and the time bound). */
+export function killAll(): void {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** Starts a process on a free port and waits until `readyPath` answers at all (any status). */
+export async function startProcess(spec: (port: number) => ProcessSpec, readyPath: string, timeoutMs = 60_000): Promise<Running> {
+  const port = await freePort();
+  const { command, args, env } = spec(port);
+  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  started.add(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within ${timeoutMs / 1000} s: ${stderr}`);
+    try {
+      await fetchRaw(url, { path: readyPath, headers: {} });
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise((resolve) => {
+        started.delete(child);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A figure in kB from /proc/<pid>/status, 0 when the process is gone. */
+function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process and all its descendants (a cluster primary's workers included). */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent; the command name before it may hold spaces.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [root];
+  for (let index = 0; index < tree.length; index += 1) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
+  return tree;
+}
+
+/** Resident memory of a process tree in MB: now, and the sum of each process's peak. */
+export function treeMemoryMb(pid: number): { rss: number; peak: number } {
+  const tree = processTree(pid);
+  const sum = (field: 'VmRSS' | 'VmHWM') => tree.reduce((total, member) => total + statusKb(member, field), 0) / 1024;
+  return { rss: sum('VmRSS'), peak: sum('VmHWM') };
+}

@@ -1,0 +1,50 @@
+/**
+ * Records the exact responses of the server under test (status, headers, raw body bytes, no
+ * decoding), so the floor server can replay them byte for byte.
+ */
+import { request } from 'node:http';
+import { replayKey } from './replay-key.ts';
+
+export interface BenchRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface Recorded {
+  key: string;
+  status: number;
+  /** Response headers as received, lower-case names. */
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** One GET with exactly these headers; the body is left as sent (compressed or not). */
+export function fetchRaw(baseUrl: string, { path, headers }: BenchRequest): Promise<Recorded> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(new URL(path, baseUrl), { method: 'GET', headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const received: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) received[name] = value;
+        resolve({ key: replayKey(path, headers), status: response.statusCode ?? 0, headers: received, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error(`GET ${path} took over 30 s`)));
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** The JSON body of a GET, for reading slugs and names off the built catalog. */
+export async function fetchJson(baseUrl: string, path: string): Promise<unknown> {
+  const recorded = await fetchRaw(baseUrl, { path, headers: {} });
+  if (recorded.status !== 200) throw new Error(`GET ${path} answered ${recorded.status}`);
+  return JSON.parse(recorded.body.toString('utf8'));
+}
+
+/** Recordings as JSON lines for the floor server (bodies in base64). */
+export function serializeRecordings(recordings: readonly Recorded[]): string {
+  return recordings.map((item) => JSON.stringify({ ...item, body: item.body.toString('base64') })).join('\n');
+}

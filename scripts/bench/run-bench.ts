@@ -1,0 +1,203 @@
+/**
+ * `npm run bench`: the built server (one worker) against a bare node:http floor replaying the
+ * same bytes, class by class, side by side in one run; prints a Markdown table of medians.
+ *
+ *   npm run bench                                  the build in dist/ (or DIST_DIR)
+ *   npm run bench -- --scale 100                   synthesize a 100× catalog, build it in a temp dir, bench it
+ *   npm run bench -- --content <dir>               build that content folder (or CONTENT_DIR) in a temp dir, bench it
+ *   npm run bench -- --dist dist-100               an existing build
+ *   --connections 32 --duration 5 --runs 3 --warmup 1 --searches 60 --classes default,detail,search
+ *
+ * Loopback only; every process it starts is stopped at the end, on a signal, or at the time bound.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contentDir } from '../../src/catalog/content-dir.ts';
+import { readContentFolder } from '../../src/catalog/load-files.ts';
+import { synthesize, writeCollections } from '../lib/synth.ts';
+import { benchClasses, route, type BenchClass } from './classes.ts';
+import { measure, type Load, type Sample } from './measure.ts';
+import { floorServer, killAll, serverUnderTest, startProcess, treeMemoryMb, type Running } from './processes.ts';
+import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
+import { describeResponse, markdownTable, median, type ClassResult } from './report.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '1' },
+    searches: { type: 'string', default: '60' },
+    classes: { type: 'string' },
+    scale: { type: 'string' },
+    content: { type: 'string' },
+    dist: { type: 'string' },
+  },
+  strict: true,
+});
+
+/** A positive integer option, or exit with a usage error. */
+function count(name: keyof typeof options, max: number): number {
+  const value = Number(options[name]);
+  if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1) || value > max) {
+    console.error(`bench: --${name} must be an integer up to ${max}, got ${String(options[name])}`);
+    process.exit(2);
+  }
+  return value;
+}
+const load: Load = { connections: count('connections', 1000), duration: count('duration', 60) };
+const runs = count('runs', 10);
+const warmup = count('warmup', 10);
+const searches = count('searches', 1000);
+
+// Inside the project (git-ignored): a build must resolve the project's node_modules at run time.
+mkdirSync('.tmp', { recursive: true });
+const workDir = resolve(mkdtempSync(join('.tmp', 'bench-')));
+let server: Running | undefined;
+let floor: Running | undefined;
+
+/** Stops everything this run started and removes its temporary files. */
+function cleanUp(): void {
+  killAll();
+  rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+
+/** Builds `content` into a temporary dist; returns the dist and the build's wall time. */
+function buildFrom(content: string): { distDir: string; seconds: number } {
+  const distDir = join(workDir, 'dist');
+  console.error(`bench: building ${content} into ${distDir}...`);
+  const startedAt = performance.now();
+  const build = spawnSync('astro', ['build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CONTENT_DIR: content, DIST_DIR: distDir, ASTRO_TELEMETRY_DISABLED: '1' },
+    timeout: 600_000,
+  });
+  if (build.status !== 0) throw new Error(`astro build failed (${build.status ?? build.signal})`);
+  return { distDir, seconds: (performance.now() - startedAt) / 1000 };
+}
+
+/** Which build to bench: a synthetic K× catalog, a content folder, or an existing dist. */
+function chooseBuild(): { distDir: string; label: string; buildSeconds?: number } {
+  if (options.scale) {
+    const scale = Number(options.scale);
+    const content = join(workDir, 'content');
+    const written = writeCollections(synthesize(readContentFolder(contentDir()), scale), content, `${scale}× the catalog for a benchmark`);
+    console.error(`bench: synthesized ${written} entries (${scale}×) in ${content}`);
+    const { distDir, seconds } = buildFrom(content);
+    return { distDir, label: `${scale}× synthetic catalog`, buildSeconds: seconds };
+  }
+  const dist = options.dist ?? process.env['DIST_DIR'];
+  const content = options.content ?? (dist ? undefined : process.env['CONTENT_DIR']);
+  if (content) {
+    const { distDir, seconds } = buildFrom(resolve(content));
+    return { distDir, label: `content from ${content}`, buildSeconds: seconds };
+  }
+  const distDir = resolve(dist ?? 'dist');
+  if (!existsSync(join(distDir, 'server', 'entry.mjs'))) {
+    console.error(`bench: no build in ${distDir}; run \`npm run build\` first (or pass --scale, --content or --dist)`);
+    process.exit(2);
+  }
+  return { distDir, label: `build in ${dist ?? 'dist'}` };
+}
+
+/** Runs each class on the server then on the floor, `runs` times, after a warm-up of each. */
+async function benchAll(classes: readonly BenchClass[], responses: Map<string, Recorded>): Promise<ClassResult[]> {
+  const results: ClassResult[] = [];
+  for (const item of classes) {
+    const result: ClassResult = { id: item.id, example: item.example, response: '', server: [], floor: [] };
+    const recorded = item.requests.map((request) => responses.get(fetchKey(request))!);
+    const first = recorded[0]!;
+    const encoding = first.headers['content-encoding'];
+    const bytes = median(recorded.map((answer) => answer.body.length));
+    result.response = describeResponse(first.status, typeof encoding === 'string' ? encoding : undefined, bytes);
+    const target = (running: Running, duration: number): Promise<Sample> =>
+      measure(running.url, item.requests, item.status, { ...load, duration });
+    if (warmup > 0) {
+      await target(server!, warmup);
+      await target(floor!, warmup);
+    }
+    // Server first on odd runs, floor first on even ones, so a steady drift in the machine's speed
+    // does not always favour the same side.
+    for (let run = 1; run <= runs; run += 1) {
+      const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
+      for (const side of order) result[side].push(await target(side === 'server' ? server! : floor!, load.duration));
+      const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
+      console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
+    }
+    const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
+    if (unexpected > 0) result.response += ` (${unexpected} unexpected answers)`;
+    results.push(result);
+  }
+  return results;
+}
+
+/** Stops the run if it takes half again as long as its warm-ups and runs on both sides should. */
+function armTimeBound(classCount: number): void {
+  const seconds = classCount * 2 * (warmup + runs * load.duration) * 1.5 + 60;
+  setTimeout(() => {
+    console.error(`bench: stopped at the time bound of ${Math.round(seconds)} s`);
+    cleanUp();
+    process.exit(3);
+  }, seconds * 1000).unref();
+}
+
+const fetchKey = (request: { path: string; headers: Record<string, string> }) => `${request.path} ${JSON.stringify(request.headers)}`;
+
+async function main(): Promise<void> {
+  const build = chooseBuild();
+  const health = route('getHealth').path;
+  server = await startProcess((port) => serverUnderTest(build.distDir, port), health);
+
+  let classes = await benchClasses(server.url, build.distDir, searches);
+  if (options.classes) {
+    const wanted = new Set(options.classes.split(','));
+    classes = classes.filter((item) => wanted.has(item.id));
+    if (classes.length === 0) throw new Error(`--classes matched none of the classes`);
+  }
+  armTimeBound(classes.length);
+  // Record every distinct request once; the floor replays these bytes.
+  const responses = new Map<string, Recorded>();
+  for (const item of classes)
+    for (const request of item.requests) {
+      const recorded = await fetchRaw(server.url, request);
+      if (recorded.status !== item.status) throw new Error(`${request.path} answered ${recorded.status}, expected ${item.status}`);
+      responses.set(fetchKey(request), recorded);
+    }
+  const recordingsFile = join(workDir, 'recordings.jsonl');
+  writeFileSync(recordingsFile, serializeRecordings([...responses.values()]));
+  floor = await startProcess((port) => floorServer(recordingsFile, port), health);
+
+  const contractBytes = (await fetchRaw(server.url, { path: route('getContract').path, headers: {} })).body.length;
+  const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
+
+  const results = await benchAll(classes, responses);
+  const memory = treeMemoryMb(server.pid);
+  await server.stop();
+  await floor.stop();
+
+  console.log(
+    `### ${build.label}: ${payload.catalog.entries.toLocaleString('en-US')} entries, ${load.connections} connections, ` +
+      `${runs} × ${load.duration} s per class and side, medians\n`,
+  );
+  console.log(markdownTable(results));
+  console.log(
+    `\nServer (one process, WEB_CONCURRENCY=1) RSS after the run: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB). ` +
+      `Contract ${route('getContract').path}: ${contractBytes.toLocaleString('en-US')} bytes.` +
+      (build.buildSeconds === undefined ? '' : ` Build: ${build.buildSeconds.toFixed(1)} s.`) +
+      ` Node ${process.version}, ${availableParallelism()} CPUs; client, server and floor share them.`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  cleanUp();
+}
