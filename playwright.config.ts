@@ -19,7 +19,7 @@ export default defineConfig({
   },
   webServer: {
     // Builds only when dist/ is missing (npm test's vitest run has just built it).
-    command: 'node scripts/ensure-build.ts && node server.mjs',
+    command: 'node scripts/ensure-build.ts && node server/index.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     env: { PORT: String(port), HOST: '127.0.0.1' },
     reuseExistingServer: false,

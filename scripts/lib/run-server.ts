@@ -1,4 +1,4 @@
-/** Runs the production server (server.mjs) on a free loopback port, for tests and matrix:check. */
+/** Runs the production server (server/index.mjs) on a free loopback port, for tests and matrix:check. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -21,10 +21,10 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts server.mjs and waits until it listens. */
+/** Starts the production server and waits until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -34,7 +34,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (output.includes('"listening"')) break;
-    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
+    if (child.exitCode !== null) throw new Error(`server/index.mjs exited: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
