@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
 import { pageInventory } from './src/discovery/pages.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
+import buildRecord from './src/integrations/build-record.ts';
+import portableBuild from './src/integrations/portable-build.ts';
 import { siteUrl } from './src/site.ts';
 
 /** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
@@ -14,7 +16,7 @@ export default defineConfig({
   site: siteUrl(),
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle()],
+  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), portableBuild(), buildRecord()],
   redirects: {
     '/docs/': '/openapi/',
     '/swagger-ui.html': '/openapi/',
@@ -24,4 +26,7 @@ export default defineConfig({
   // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
+  // No sessions: nothing per machine (the Node adapter's default file-system driver) in the build,
+  // nothing shared between workers or replicas.
+  session: false,
 });
