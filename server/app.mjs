@@ -12,9 +12,10 @@ import { safePath, sendFile, staticFileFor } from './static-files.mjs';
 /**
  * Builds the listener for one loaded build.
  * @param {import('./build.mjs').Build} build
+ * @param {{ log: import('./log.mjs').Log, draining: () => boolean }} process
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
-export function createRequestListener({ clientDir, astroHandler, api, catalog }) {
+export function createRequestListener({ clientDir, astroHandler, api, catalog }, { log, draining }) {
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
@@ -22,8 +23,10 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog })
   return async function listener(req, res) {
     const started = process.hrtime.bigint();
     const target = api.parseTarget(req.url ?? '/');
-    res.on('finish', () => logRequest(req, res, target.path, started));
+    res.on('close', () => logRequest(log, req, res, target.path, started));
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // A draining worker closes each connection after its response, so the client reconnects to another.
+    if (draining()) res.setHeader('Connection', 'close');
 
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) return sendApiResponse(req, res, api.answerApi(method, target, req.headers, catalog));

@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * Loads one build from dist/: the prerendered files, Astro's handler (404 page, redirects) and the
- * API bundle with its content snapshot. DIST_DIR (relative to the project root) picks another build.
+ * Loads one build from dist/: the prerendered files, Astro's handler (404 page, redirects), the API
+ * bundle with its content snapshot, and the build id. DIST_DIR (relative to the project root) picks
+ * another build.
  */
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The project root, where package.json and the default dist/ live. */
@@ -23,6 +24,7 @@ export function distDirFrom(env) {
  * @typedef {typeof import('../src/api/server-bundle.ts')} ApiBundle
  * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} AstroHandler
  * @typedef {{
+ *   id: string,
  *   clientDir: string,
  *   astroHandler: AstroHandler,
  *   api: ApiBundle,
@@ -40,7 +42,12 @@ export async function loadBuild(distDir) {
   const astro = await import(new URL('server/entry.mjs', distDir).href);
   /** @type {ApiBundle} */
   const api = await import(new URL('server/api/handler.mjs', distDir).href);
+  /** @type {{ id: string }} written by src/integrations/build-record.ts */
+  const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
+  // /api/health reports it.
+  api.serviceState.build = record.id;
   return {
+    id: record.id,
     clientDir: fileURLToPath(new URL('client/', distDir)),
     astroHandler: astro.handler,
     api,

@@ -1,23 +1,17 @@
 // @ts-check
 /**
- * `npm start`: the production server. Serves the build in dist/ (see app.mjs for the request path)
- * on PORT and HOST, and logs one JSON line per request.
+ * `npm start`: the production server. This is the primary process (primary.mjs), which runs
+ * WEB_CONCURRENCY workers (worker.mjs); each worker serves the build in dist/ on PORT and HOST
+ * through the request path in app.mjs, and logs one JSON line per request.
  */
-import { createServer } from 'node:http';
-import { createRequestListener } from './app.mjs';
-import { distDirFrom, loadBuild } from './build.mjs';
+import { readConfig } from './config.mjs';
+import { createLog } from './log.mjs';
+import { runPrimary } from './primary.mjs';
 
-const listener = createRequestListener(await loadBuild(distDirFrom(process.env)));
-const port = Number(process.env['PORT'] ?? 4321);
-const host = process.env['HOST'] ?? '127.0.0.1';
-const server = createServer((req, res) => {
-  listener(req, res).catch((/** @type {unknown} */ error) => {
-    console.error(error);
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
-  });
-});
-server.listen(port, host, () => {
-  process.stdout.write(`${JSON.stringify({ message: 'listening', url: `http://${host}:${port}/` })}\n`);
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+const log = createLog({ sync: true });
+try {
+  runPrimary(readConfig(process.env), log);
+} catch (error) {
+  log.fatal({ message: error instanceof Error ? error.message : String(error) });
+  process.exitCode = 1;
+}

@@ -183,7 +183,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
-    const isDefault = Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
+    const isDefault = !route.live && Object.keys(parsed.values).length === 0 && !route.detail && parsed.locale === DEFAULT_LOCALE;
     const payloadJson = isDefault
       ? defaultPayloadJson(route, ROUTES, catalog)
       : serializePayload(

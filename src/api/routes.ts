@@ -23,6 +23,7 @@ import { listCollection, localizedEntries, matchingIndexes } from './listing.ts'
 import { LANG_PARAM, textParam, type ParamChoice, type ParamSpec } from './params.ts';
 import type { DetailCollection } from '../catalog/urls.ts';
 import { SITE_VERSION } from '../site.ts';
+import { serviceState } from './service-state.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {
@@ -67,6 +68,8 @@ export interface ApiRoute {
   localized: boolean;
   /** The static export that mirrors the default payload, under /data/. */
   exportFile?: string;
+  /** True when the payload describes the serving process, not the catalog: built on every request, never memoized. */
+  live?: boolean;
   /** Builds the payload; throws ApiError for a missing entry. */
   handler: (context: RouteContext) => unknown;
 }
@@ -143,15 +146,27 @@ export const ROUTES: readonly ApiRoute[] = [
     path: '/api/health',
     tag: 'Meta',
     summary: 'Operational status',
-    description: 'Says the service is up, which release it runs and which catalog version it serves. Carries no paths and no environment.',
+    description:
+      'Says the service is up, which release and build it runs, for how long, and which catalog version it serves; answers 503 (unavailable) while the process is draining, so a load balancer takes it out of rotation. Carries no paths and no environment.',
     params: [],
     payload: payloads.HealthPayloadSchema,
     localized: false,
-    handler: ({ catalog }) => ({
-      status: 'ok',
-      version: SITE_VERSION,
-      catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
-    }),
+    live: true,
+    handler: ({ catalog }) => {
+      if (serviceState.draining) {
+        throw new ApiError(
+          'unavailable',
+          'This server is shutting down and finishing its requests: retry, and a new connection reaches another one.',
+        );
+      }
+      return {
+        status: 'ok',
+        version: SITE_VERSION,
+        build: serviceState.build,
+        uptime_seconds: Math.floor(process.uptime()),
+        catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
+      };
+    },
   },
   {
     id: 'getContract',

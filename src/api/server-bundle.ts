@@ -10,6 +10,7 @@ import { validateCollections, type RawCollections } from '../catalog/validate.ts
 export { answerApi, isApiPath } from './adapter.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
+export { serviceState } from './service-state.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';

@@ -8,9 +8,13 @@
  *   keeps its place relative to the others, which is all the runtime uses (the Node adapter finds
  *   dist/client from the server entry's own location). The prerender environment keeps real paths:
  *   it runs during the build, from the build folder.
- * - Environment: Astro's env plugin reads `import.meta.env?.PROD` (in its actions runtime) as a bare
- *   `import.meta.env` and inlines every environment variable whose name occurs in that module: `_`
- *   (the shell's last command), `CI`, `PORT`. Written `import.meta.env.PROD`, only PROD is replaced.
+ * - Environment: Astro's env plugin replaces `import.meta.env.X` in server code with the caller's
+ *   environment variable X when there is one, its own built-in keys included (a test runner sets
+ *   DEV=1: development branches end up in the build); and it reads `import.meta.env?.PROD` (in its
+ *   actions runtime) as a bare `import.meta.env`, inlining every variable whose name occurs in that
+ *   module (`_`, `CI`, `PORT`). The build drops the variables named like the built-in keys and
+ *   rewrites `?.` to `.`; this site reads no variable through import.meta.env. And NODE_ENV, which
+ *   Vite inlines too, is "production" for a build, whatever the caller has.
  * - Key: Astro draws a random key per build (for server-island props and action results, which this
  *   site has neither of) into the manifest. Unless ASTRO_KEY is set, it is derived from the build
  *   inputs: set ASTRO_KEY to a secret, the same for every build, before adding either feature.
@@ -21,6 +25,9 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { buildInputs } from './build-inputs.ts';
+
+/** Astro's own import.meta.env keys, which a same-named environment variable would override. */
+const BUILT_IN_ENV_KEYS = ['DEV', 'PROD', 'MODE', 'SSR', 'SITE', 'BASE_URL', 'ASSETS_PREFIX'];
 
 /** Every file under a folder, as absolute paths. */
 function filesUnder(folder: string): string[] {
@@ -37,8 +44,12 @@ export default function portableBuild(): AstroIntegration {
   return {
     name: 'portable-build',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
         root = fileURLToPath(config.root);
+        if (command === 'build') {
+          process.env['NODE_ENV'] = 'production';
+          for (const key of BUILT_IN_ENV_KEYS) delete process.env[key];
+        }
         updateConfig({
           vite: {
             plugins: [

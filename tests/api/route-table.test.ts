@@ -113,9 +113,12 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
     const payload = envelope.payload as Record<string, unknown>;
     switch (route.id) {
       case 'getHealth':
+        // In process, no build is loaded: the build is "source"; the production server's is tested in tests/server/health.test.ts.
         expect(payload).toEqual({
           status: 'ok',
           version: packageVersion,
+          build: 'source',
+          uptime_seconds: expect.any(Number),
           catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.collections[name].length, 0) },
         });
         break;
