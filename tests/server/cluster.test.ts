@@ -4,7 +4,7 @@
  * SIGTERM lets in-flight requests finish and exits 0 within the bound; /api/health says 503 while a
  * worker drains; a crash loop backs off. Each test runs its own server from the global build.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,25 +72,53 @@ describe('workers under load', () => {
     });
   });
 
-  it('SIGHUP: every worker is replaced, no request fails', async () => {
-    server = await startServer({ WEB_CONCURRENCY: String(WORKERS) });
-    const before = liveWorkers(server.output());
-    const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
-    await sleep(1_000);
-    const signalled = Date.now();
-    server.process.kill('SIGHUP');
-    const reloaded = await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'reloaded'), 15_000);
-    const reloadMs = Date.now() - signalled;
-    await sleep(500);
-    const requests = await load.stop();
-    summary('SIGHUP', requests, { reload_ms: reloadMs, per_worker: requestsPerWorker(server.output()) });
+  it('SIGHUP: every worker is replaced by one serving the new release, no request fails', async () => {
+    // A deploy: releases side by side, DIST_DIR a symlink repointed before the reload. Release b is
+    // release a with another build id, enough to see which one a worker serves.
+    mkdirSync('.tmp', { recursive: true });
+    const releases = mkdtempSync(join('.tmp', 'releases-'));
+    try {
+      cpSync(distDir, join(releases, 'a'), { recursive: true });
+      cpSync(distDir, join(releases, 'b'), { recursive: true });
+      writeFileSync(join(releases, 'b', 'build.json'), JSON.stringify({ id: 'b'.repeat(16) }));
+      symlinkSync('a', join(releases, 'current'));
+      server = await startServer({ WEB_CONCURRENCY: String(WORKERS), DIST_DIR: join(releases, 'current') });
+      const before = liveWorkers(server.output());
+      const builds = () =>
+        new Set(
+          logLines(server!.output())
+            .filter((line) => line['message'] === 'worker listening')
+            .map((line) => line['build']),
+        );
+      expect([...builds()]).not.toContain('b'.repeat(16));
+      const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
+      await sleep(1_000);
+      rmSync(join(releases, 'current'));
+      symlinkSync('b', join(releases, 'current'));
+      const signalled = Date.now();
+      server.process.kill('SIGHUP');
+      const reloaded = await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'reloaded'), 15_000);
+      const reloadMs = Date.now() - signalled;
+      await sleep(500);
+      const requests = await load.stop();
+      summary('SIGHUP', requests, { reload_ms: reloadMs, per_worker: requestsPerWorker(server.output()) });
 
-    expect(reloaded).toBe(true);
-    expect(requests.filter(failed)).toEqual([]);
-    const renewed = () => liveWorkers(server!.output()).filter((pid) => !before.includes(pid)).length === WORKERS;
-    expect(await eventually(() => renewed() && liveWorkers(server!.output()).length === WORKERS, 5_000)).toBe(true);
-    // The retired workers exited on their own, with 0.
-    for (const pid of before) expect(logLines(server.output()).find((line) => line['worker'] === pid)).toMatchObject({ code: 0 });
+      expect(reloaded).toBe(true);
+      expect(requests.filter(failed)).toEqual([]);
+      const renewed = () => liveWorkers(server!.output()).filter((pid) => !before.includes(pid)).length === WORKERS;
+      expect(await eventually(() => renewed() && liveWorkers(server!.output()).length === WORKERS, 5_000)).toBe(true);
+      // The retired workers exited on their own, with 0; the new ones serve release b.
+      for (const pid of before) expect(logLines(server.output()).find((line) => line['worker'] === pid)).toMatchObject({ code: 0 });
+      const fresh = logLines(server.output()).filter(
+        (line) => line['message'] === 'worker listening' && !before.includes(line['pid'] as number),
+      );
+      expect(fresh.map((line) => line['build'])).toEqual(['b'.repeat(16), 'b'.repeat(16)]);
+      expect((await (await fetch(`${server.url}${healthPath}`)).json()).payload.build).toBe('b'.repeat(16));
+    } finally {
+      await server?.stop();
+      server = undefined;
+      rmSync(releases, { recursive: true, force: true });
+    }
   });
 
   it('SIGTERM: requests in flight complete, the primary exits 0 within 10 s', async () => {
