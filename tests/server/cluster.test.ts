@@ -179,12 +179,14 @@ describe('workers under load', () => {
       await sleep(2_500);
       const backoffs = logLines(server.output()).filter((line) => line['message'] === 'workers keep exiting: backing off');
       const delays = backoffs.map((line) => line['replace_in_ms'] as number);
-      console.log(JSON.stringify({ test: 'crash loop', exits_in_2_5_s: backoffs.length + 1, delays }));
+      console.log(JSON.stringify({ test: 'crash loop', backoffs_in_2_5_s: backoffs.length, delays }));
       expect(backoffs.length).toBeGreaterThanOrEqual(3);
       // Growing delays, so the number of restarts in 2.5 s stays small.
       expect(delays).toEqual([...delays].sort((a, b) => a - b));
       expect(delays.at(-1)).toBeGreaterThan(delays[0]!);
-      expect(backoffs.length).toBeLessThan(15);
+      // Never a busy spin: few workers were started at all.
+      const exits = logLines(server.output()).filter((line) => line['worker'] !== undefined);
+      expect(exits.length).toBeLessThan(15);
       expect(allWorkers(server.output())).toEqual([]);
     } finally {
       await server?.stop();
