@@ -61,11 +61,16 @@ describe('timeouts', () => {
     expect(closed - opened).toBeLessThan(HEADERS_TIMEOUT_MS + 1_400);
   });
 
-  it('cuts a request whose body never arrives (REQUEST_TIMEOUT_MS)', async () => {
+  it('cuts a request whose body trickles in (REQUEST_TIMEOUT_MS)', async () => {
     const connection = openConnection();
     const opened = performance.now();
-    connection.socket.write(`POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1000\r\n\r\nonly a little`);
+    connection.socket.write(`POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1000\r\n\r\n`);
+    // A byte every 250 ms: never idle long enough for the keep-alive timeout, never done.
+    const trickle = setInterval(() => connection.socket.write('x'), 250);
+    const cap = setTimeout(() => connection.socket.destroy(), REQUEST_TIMEOUT_MS + 3_000);
     const closed = await connection.closedAt;
+    clearInterval(trickle);
+    clearTimeout(cap);
     expect(closed - opened).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
     expect(closed - opened).toBeLessThan(REQUEST_TIMEOUT_MS + 1_400);
   });
