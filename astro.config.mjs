@@ -5,7 +5,9 @@ import { defineConfig } from 'astro/config';
 import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
 import { pageInventory } from './src/site/pages.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
+import buildRecord from './src/integrations/build-record.ts';
 import contentCheck from './src/integrations/content-check.ts';
+import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
 import { siteUrl } from './src/site/config.ts';
 
@@ -14,11 +16,19 @@ const inventoryPaths = new Set(pageInventory(loadCatalogFromFiles()).map((page) 
 
 export default defineConfig({
   site: siteUrl(),
-  // DIST_DIR builds beside the main build (tests, benchmarks); server.mjs reads the same variable.
+  // DIST_DIR builds beside the main build (tests, benchmarks); server/ reads the same variable.
   outDir: process.env['DIST_DIR'] ?? './dist',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  integrations: [sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }), apiBundle(), contentCheck(), precompress()],
+  integrations: [
+    sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }),
+    apiBundle(),
+    contentCheck(),
+    portableBuild(),
+    buildRecord(),
+    // Last: compresses every file the integrations before it wrote.
+    precompress(),
+  ],
   redirects: {
     '/docs/': '/openapi/',
     '/swagger-ui.html': '/openapi/',
@@ -28,4 +38,7 @@ export default defineConfig({
   // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
   build: { inlineStylesheets: 'never' },
   devToolbar: { enabled: false },
+  // No sessions: nothing per machine (the Node adapter's default file-system driver) in the build,
+  // nothing shared between workers or replicas.
+  session: false,
 });

@@ -20,9 +20,9 @@ export default defineConfig({
   },
   webServer: {
     // Builds only when dist/ is missing (npm test's vitest run has just built it).
-    command: 'node scripts/ensure-build.ts && node server.mjs',
+    command: 'node scripts/ensure-build.ts && node server/index.mjs',
     url: `http://127.0.0.1:${port}${apiUrl('getHealth')}`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

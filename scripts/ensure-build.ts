@@ -1,12 +1,53 @@
-/** Builds the site when dist/ (or DIST_DIR) is missing, so `npm start` works on a fresh clone. */
+/**
+ * `prestart`: never serve a stale build. Compares the inputs recorded in dist/build.json with the
+ * project as it is (content/, src/, public/, configuration, SITE_URL) and rebuilds when they differ,
+ * saying why. The rebuild is `site:export` (content errors named file by file) then `astro build`;
+ * `astro check` stays with the build gate.
+ *
+ *   node scripts/ensure-build.ts           rebuild when stale
+ *   node scripts/ensure-build.ts --check   only report; exit 1 when stale
+ *
+ * DIST_DIR (relative to the project root) checks and builds another folder.
+ */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUILD_RECORD, buildInputs, staleReasons, type BuildInputs } from '../src/integrations/build-inputs.ts';
 
-const distDir = process.env['DIST_DIR'] ?? 'dist';
-if (existsSync(join(distDir, 'server/entry.mjs')) && existsSync(join(distDir, 'client/index.html'))) {
-  console.log(`ensure-build: ${distDir}/ exists; run \`npm run build\` to rebuild after changes.`);
+const root = fileURLToPath(new URL('../', import.meta.url));
+const distDir = join(root, process.env['DIST_DIR'] ?? 'dist');
+const label = process.env['DIST_DIR'] ?? 'dist';
+
+/** Why dist/ cannot be served as it is; empty when it was built from the current inputs. */
+function reasonsToBuild(): string[] {
+  if (!existsSync(join(distDir, 'server/entry.mjs')) || !existsSync(join(distDir, 'client/index.html'))) {
+    return [`no build in ${label}/`];
+  }
+  const recordPath = join(distDir, BUILD_RECORD);
+  if (!existsSync(recordPath)) return [`${label}/ has no ${BUILD_RECORD} (built by an older version)`];
+  let recorded: BuildInputs;
+  try {
+    recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as BuildInputs;
+  } catch {
+    return [`${label}/${BUILD_RECORD} is unreadable`];
+  }
+  return staleReasons(recorded, buildInputs(root));
+}
+
+const reasons = reasonsToBuild();
+if (reasons.length === 0) {
+  console.log(`ensure-build: ${label}/ is up to date (build ${buildInputs(root).id}).`);
+} else if (process.argv.includes('--check')) {
+  console.log(`ensure-build: ${label}/ is stale:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  process.exitCode = 1;
 } else {
-  console.log('ensure-build: no build found, running `npm run build`...');
-  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  console.log(`ensure-build: rebuilding ${label}/ because:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  const astro = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  run([join(root, 'scripts/site-export.ts')]);
+  run([astro, 'build', ...(process.env['DIST_DIR'] ? ['--outDir', process.env['DIST_DIR']] : [])]);
+  const left = reasonsToBuild();
+  if (left.length > 0) throw new Error(`ensure-build: ${label}/ is still stale after the build: ${left.join('; ')}`);
 }

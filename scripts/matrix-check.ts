@@ -36,14 +36,21 @@ function walk(folder: string): string[] {
     .map((item) => relative(folder, join(item.parentPath, item.name)).split('\\').join('/'));
 }
 
-/** Route path of an endpoint file under src/pages/api, or undefined for the catch-all. */
+/**
+ * The route path an endpoint file under src/pages/api serves, or undefined for the catch-all
+ * (`endpointFor(null)`). The file names its route id; when that route's path is not where the file
+ * sits, the entry says so, and the comparison with the route table reports it.
+ */
 function endpointPathOf(file: string): string | undefined {
-  if (file.includes('[...')) return undefined;
-  const path = `${API_PREFIX}/${file
+  const id = /endpointFor\((?:'([^']+)'|null)\)/.exec(readFileSync(join('src/pages/api', file), 'utf8'));
+  if (!id) return `${file} names no route id`;
+  if (id[1] === undefined) return undefined;
+  const located = `${API_PREFIX}/${file
     .replace(/\.ts$/, '')
     .replace(/(^|\/)index$/, '')
-    .replace(/\[(\w+)\]/g, '{$1}')}`;
-  return path.replace(/\/$/, '');
+    .replace(/\[(\w+)\]/g, '{$1}')}`.replace(/\/$/, '');
+  const named = ROUTES.find((route) => route.id === id[1])?.path;
+  return named === located ? located : `${file} names ${id[1]} (${named ?? 'no such route'}) but sits at ${located}`;
 }
 
 /** The <loc> URLs of every sitemap file listed by the sitemap index. */

@@ -5,6 +5,23 @@ import { join } from 'node:path';
 import send from 'send';
 
 /**
+ * Decodes a request path strictly; undefined when it is malformed or tries to leave the site root,
+ * so such a path is never looked up on disk.
+ * @param {string} rawPath
+ */
+export function safePath(rawPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) return undefined;
+  return decoded;
+}
+
+/**
  * The file a request path maps to, or undefined when dist/client has none.
  * @param {string} clientDir
  * @param {string} pathname decoded, already checked for traversal

@@ -22,7 +22,7 @@ export interface ProcessSpec {
 export function serverUnderTest(distDir: string, port: number): ProcessSpec {
   return {
     command: process.execPath,
-    args: ['server.mjs'],
+    args: ['server/index.mjs'],
     env: { ...process.env, DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
   };
 }

@@ -1,4 +1,4 @@
-/** Runs the production server (server.mjs) on a free loopback port, for tests and matrix:check. */
+/** Runs the production server (server/index.mjs) on a free loopback port, for tests and matrix:check. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -16,35 +16,46 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
-  /** Everything the server printed to stdout (one JSON line per request). */
+  /** The primary process. */
+  process: ChildProcess;
+  /** Everything the server printed (one JSON line per event and per request). */
   output: () => string;
+  /** Resolves once the primary has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Stops it with SIGTERM (a graceful drain) and waits for the exit. */
   stop: () => Promise<void>;
 }
 
-/** Starts server.mjs and waits until it listens. */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * Starts the server and waits (unless told not to) until the primary says all workers listen. Two
+ * workers unless WEB_CONCURRENCY says otherwise, so every loopback test goes through the cluster path.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = {}, { wait = true }: { wait?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+  const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (output.includes('"listening"')) break;
-    if (child.exitCode !== null) throw new Error(`server.mjs exited: ${output}`);
+  for (let attempt = 0; wait && attempt < 200; attempt += 1) {
+    if (output.includes('"message":"listening"')) break;
+    if (child.exitCode !== null) throw new Error(`server/index.mjs exited: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
+    process: child,
     output: () => output,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -1,17 +1,35 @@
-/** Adapts `respond` to Astro endpoints, so each file under src/pages/api/ is one line. */
+/**
+ * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each file names the route it
+ * serves and hands the request to `answerApi`, like the production server and the tests.
+ */
 import type { APIRoute } from 'astro';
 import { getCatalog } from '../catalog/index.ts';
-import { respond } from './respond.ts';
+import { answerApi } from './adapter.ts';
+import { parseTarget } from './request-target.ts';
+import { ROUTES, type RouteId } from './spec/routes.ts';
 
-/** Answers any method through `respond`; read-only semantics live there, not in Astro. */
+/** Answers any method through `answerApi`; read-only semantics live in `respond`, not in Astro. */
 const handle: APIRoute = async ({ request }) => {
-  const url = new URL(request.url);
-  const result = respond(
-    { method: request.method, url: `${url.pathname}${url.search}`, header: (name) => request.headers.get(name) },
-    await getCatalog(),
-  );
+  const result = answerApi(request.method, parseTarget(request.url), Object.fromEntries(request.headers), await getCatalog());
   return new Response(result.body, { status: result.status, headers: result.headers });
 };
 
 /** Every method an endpoint file exports. HEAD is explicit: ALL would capture it too. */
-export { handle as GET, handle as HEAD, handle as OPTIONS, handle as ALL };
+export interface EndpointMethods {
+  GET: APIRoute;
+  HEAD: APIRoute;
+  OPTIONS: APIRoute;
+  ALL: APIRoute;
+}
+
+/**
+ * The methods of the endpoint file serving `routeId` (an operationId of the route table), or of the
+ * catch-all with `null`. An unknown id fails the build; matrix:check compares each file's id with
+ * its location.
+ */
+export function endpointFor(routeId: RouteId | null): EndpointMethods {
+  if (routeId !== null && !ROUTES.some((route) => route.id === routeId)) {
+    throw new Error(`endpointFor: no route has the id "${routeId}" (see src/api/spec/routes.ts)`);
+  }
+  return { GET: handle, HEAD: handle, OPTIONS: handle, ALL: handle };
+}

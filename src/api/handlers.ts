@@ -16,6 +16,7 @@ import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
+import { serviceState } from './service-state.ts';
 import type { RouteId, RouteSpec } from './spec/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
@@ -59,11 +60,21 @@ function facet(lists: readonly (readonly string[])[], catalog: Catalog, collecti
 }
 
 export const HANDLERS = {
-  getHealth: ({ catalog }) => ({
-    status: 'ok',
-    version: SITE_VERSION,
-    catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
-  }),
+  getHealth: ({ catalog }) => {
+    if (serviceState.draining) {
+      throw new ApiError(
+        'unavailable',
+        'This server is shutting down and finishing its requests: retry, and a new connection reaches another one.',
+      );
+    }
+    return {
+      status: 'ok',
+      version: SITE_VERSION,
+      build: serviceState.build,
+      uptime_seconds: Math.floor(process.uptime()),
+      catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
+    };
+  },
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
   getProfile: ({ catalog, locale }) => localizedEntries(catalog, 'profile', locale)[0],

@@ -39,6 +39,10 @@ export function preparePayload(
   const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
   // Free text is open-ended; every other parameter has a finite set of values.
   const finite = filters['q'] === undefined;
+  const serialize = (): PreparedPayload => {
+    const json = serializePayload(answer());
+    return new PreparedPayload(json, etagFor(normalizedQuery, json));
+  };
   const answer = () => HANDLERS[route.id]({ catalog, locale: parsed.locale, values: filters, ...(slug !== undefined ? { slug } : {}) });
 
   if (limit === undefined) {
@@ -47,17 +51,9 @@ export function preparePayload(
         parameter: 'cursor',
       });
     }
-    const payload = cached(
-      catalog,
-      `payload\u0000${key}`,
-      finite,
-      () => {
-        const json = serializePayload(answer());
-        return new PreparedPayload(json, etagFor(normalizedQuery, json));
-      },
-      (prepared) => prepared.json.length,
-    );
-    return { payload };
+    // A live payload (health) describes the process at this moment: never cached.
+    if (route.live) return { payload: serialize() };
+    return { payload: cached(catalog, `payload\u0000${key}`, finite, serialize, (prepared) => prepared.json.length) };
   }
 
   const directory = cached(

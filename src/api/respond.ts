@@ -1,7 +1,7 @@
 /**
  * Request in, response out: the one place that turns an HTTP request into an API response with
- * the envelope, request id, ETag, CORS, cache and security headers. Framework-free, so the Astro
- * adapters and any faster server layer share it.
+ * the envelope, request id, ETag, CORS, cache and security headers. Framework-free: every caller
+ * reaches it through `answerApi` (adapter.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -17,11 +17,14 @@ import { ROUTES, type RouteSpec } from './spec/routes.ts';
 /** Methods every endpoint answers. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** What the adapters need from a request. */
+/** A request as `answerApi` (src/api/adapter.ts) hands it over, its target already parsed. */
 export interface ApiRequest {
   method: string;
-  /** Path and query as received, such as `/api/projects?capability=api-design`. */
-  url: string;
+  /** The path as received, such as `/api/projects`. */
+  path: string;
+  /** The query without its `?`, such as `capability=api-design`. */
+  search: string;
+  /** A header by lower-case name. */
   header(name: string): string | null | undefined;
 }
 
@@ -169,9 +172,7 @@ function logFailure(requestId: string, error: unknown): void {
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
 export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
   const requestId = requestIdFor(request.header('x-request-id'));
-  const questionMark = request.url.indexOf('?');
-  const path = questionMark === -1 ? request.url : request.url.slice(0, questionMark);
-  const search = questionMark === -1 ? '' : request.url.slice(questionMark + 1);
+  const { path, search } = request;
   const method = request.method.toUpperCase();
   const headOnly = method === 'HEAD';
   try {

@@ -164,6 +164,9 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
           '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
           '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
           '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
+          ...(route.live
+            ? { '503': errorResponse('The process is draining (shutting down or reloading): retry, another one answers.') }
+            : {}),
         },
       };
       paths[route.path] = { get: operation } as OpenAPIV3_1.PathItemObject;

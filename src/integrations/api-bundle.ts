@@ -1,5 +1,5 @@
 /**
- * Astro integration: after `astro build`, bundles src/api/node-handler.ts into
+ * Astro integration: after `astro build`, bundles src/api/server-bundle.ts into
  * dist/server/api/handler.mjs and writes the snapshot of the content folder (CONTENT_DIR) it serves, so the production server
  * answers the API without Astro's page pipeline.
  */
@@ -9,7 +9,7 @@ import type { AstroIntegration } from 'astro';
 import { build } from 'vite';
 import { contentDir } from '../catalog/content-dir.ts';
 import { readContentFolder } from '../catalog/load-files.ts';
-import { CATALOG_SNAPSHOT } from '../api/node-handler.ts';
+import { CATALOG_SNAPSHOT } from '../api/server-bundle.ts';
 
 export default function apiBundle(): AstroIntegration {
   let serverDir: URL;
@@ -25,7 +25,7 @@ export default function apiBundle(): AstroIntegration {
           configFile: false,
           logLevel: 'warn',
           build: {
-            ssr: fileURLToPath(new URL('../api/node-handler.ts', import.meta.url)),
+            ssr: fileURLToPath(new URL('../api/server-bundle.ts', import.meta.url)),
             outDir,
             emptyOutDir: true,
             minify: false,

@@ -20,6 +20,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
   method_not_allowed: `The API is read-only: it answers ${ALLOWED_METHODS} only. The Allow header and \`allowed\` list them.`,
   internal_error:
     'The server failed to answer. Nothing is wrong with the request; the failure was logged under the request id the envelope carries, so quote it when you report it.',
+  unavailable:
+    'The process answering is shutting down (only /api/health says so, with 503, so load balancers take it out of rotation). Retry: a new connection reaches another worker or replica.',
 };
 
 /** A request that produces an error code, and the operation whose contract describes the answer. */

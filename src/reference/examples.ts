@@ -8,7 +8,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
-import { respond } from '../api/respond.ts';
+import { answerApi } from '../api/adapter.ts';
+import { parseTarget } from '../api/request-target.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { abridgeToFit, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
 
@@ -90,10 +91,7 @@ export class ExampleRecorder {
    * must match, `limits` how much of the body to show.
    */
   record(pathTemplate: string, url: string, method = 'GET', limits: AbridgeLimits = DEFAULT_LIMITS): ExampleExchange {
-    const response = respond(
-      { method, url, header: (name) => (name.toLowerCase() === 'x-request-id' ? EXAMPLE_REQUEST_ID : undefined) },
-      this.#catalog,
-    );
+    const response = answerApi(method, parseTarget(url), { 'x-request-id': EXAMPLE_REQUEST_ID }, this.#catalog);
     const body: unknown = JSON.parse(response.body ?? 'null');
     const validate = this.#validator(pathTemplate, method, response.status);
     if (!validate(body)) {

@@ -43,6 +43,10 @@ export const HealthPayloadSchema = z
     status: z.literal('ok'),
     /** The site's release (package version). */
     version: z.string(),
+    /** Hash of the content and code the running build was made from (dist/build.json); "source" when served from src/. */
+    build: z.string(),
+    /** Whole seconds the answering process has been up. */
+    uptime_seconds: z.number().int().min(0),
     catalog: z.strictObject({
       /** Hash of the validated content; changes exactly when content changes. */
       version: z.string(),

@@ -9,11 +9,12 @@ export const ERROR_CODES = [
   'too_long',
   'method_not_allowed',
   'internal_error',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** HTTP status and title for each code. */
-export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 500; title: string }> = {
+export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 500 | 503; title: string }> = {
   not_found: { status: 404, title: 'Not Found' },
   unknown_parameter: { status: 400, title: 'Unknown parameter' },
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
@@ -21,4 +22,5 @@ export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 500; ti
   too_long: { status: 400, title: 'Parameter too long' },
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
   internal_error: { status: 500, title: 'Internal Server Error' },
+  unavailable: { status: 503, title: 'Service Unavailable' },
 };

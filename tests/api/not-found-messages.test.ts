@@ -1,6 +1,7 @@
 /** A 404 on a detail endpoint names the kind of entry in plain English, with the known slugs. */
 import { describe, expect, it } from 'vitest';
-import { respond } from '../../src/api/respond.ts';
+import { answerApi } from '../../src/api/adapter.ts';
+import { parseTarget } from '../../src/api/request-target.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 
 const catalog = loadCatalogFromFiles();
@@ -12,7 +13,7 @@ describe('detail 404 messages', () => {
     ['/api/projects/nope', 'project', 'projects'],
     ['/api/operations/nope', 'operational dossier', 'operations'],
   ] as const)('%s says "No %s has the slug"', (url, noun, collection) => {
-    const result = respond({ method: 'GET', url, header: () => null }, catalog);
+    const result = answerApi('GET', parseTarget(url), {}, catalog);
     const body = JSON.parse(result.body ?? '{}') as { error: { detail: string; allowed: string[] } };
     expect(result.status).toBe(404);
     expect(body.error.detail).toBe(`No ${noun} has the slug "nope".`);

@@ -114,9 +114,12 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
     const payload = envelope.payload as Record<string, unknown>;
     switch (route.id) {
       case 'getHealth':
+        // In process, no build is loaded: the build is "source"; the production server's is tested in tests/server/health.test.ts.
         expect(payload).toEqual({
           status: 'ok',
           version: packageVersion,
+          build: 'source',
+          uptime_seconds: expect.any(Number),
           // The shipped content holds 98 entries (1 profile, 2 profiles, 8 links, 16 cases, 7 categories,
           // 9 capabilities, 21 stacks, 16 projects, 6 operations, 4 journeys, 8 trust signals).
           catalog: { version: catalog.version, entries: 98 },

@@ -1,5 +1,5 @@
 /**
- * Every endpoint against the built production server (server.mjs) on loopback: GET, HEAD,
+ * Every endpoint against the built production server (server/) on loopback: GET, HEAD,
  * OPTIONS, conditional requests, write methods, headers and the JSON 404.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -30,12 +30,20 @@ describe('API edge cases on the production server', () => {
     expect(rawStatus(answer)).toBeLessThan(500);
   });
 
-  // server.mjs routes on req.url, which starts with "http://" in absolute-form (RFC 9112
-  // section 3.2.2, which servers must accept), so the API is never reached.
+  // req.url starts with "http://" in absolute-form (RFC 9112 section 3.2.2, which servers must
+  // accept): routing on it unparsed never reaches the API.
   it('answers an absolute-form request for /api/health with the endpoint', async () => {
     const { host } = new URL(baseUrl);
     const answer = await rawSocket(baseUrl, `GET ${baseUrl}/api/health HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
     expect(rawStatus(answer)).toBe(200);
+  });
+
+  // The target was parsed for the API only: pages and files in absolute-form got the 404 page.
+  it('answers an absolute-form request for a page with the page', async () => {
+    const { host } = new URL(baseUrl);
+    const answer = await rawSocket(baseUrl, `GET ${baseUrl}/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(rawStatus(answer)).toBe(200);
+    expect(answer).toMatch(/\r\ncontent-type: text\/html/i);
   });
 
   // respond() collects the received query into a plain object, where "__proto__" is the

@@ -153,7 +153,7 @@ describe('path traversal on the site', () => {
     '/.%2e/.%2e/package.json',
     '/_astro/..%2f..%2f..%2fpackage.json',
     '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
-    '/..%2f..%2fserver.mjs',
+    '/..%2f..%2fserver%2findex.mjs',
     '/..%2fserver%2fentry.mjs',
     '/%00package.json',
     '/data/%E0%A4%A',

@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS } from '../../src/schemas/errors.ts';
-import { respond } from '../../src/api/respond.ts';
+import { answerApi } from '../../src/api/adapter.ts';
+import { parseTarget } from '../../src/api/request-target.ts';
 import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
 import { expectMatchesContract, testCatalog } from './contract.ts';
 
@@ -33,12 +34,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls `respond()` in process with the catalog read from content/. */
+/** Calls `respond()` in process, through the adapter every caller uses, with the catalog read from content/. */
 export function callApi(url: string, options: CallOptions = {}): ApiResult {
-  // A plain lookup, not Headers: Headers would trim values, and respond() must be seen not to.
-  const sent = Object.entries(options.headers ?? {});
-  const header = (name: string): string | null => sent.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null;
-  const result = respond({ method: options.method ?? 'GET', url, header }, testCatalog());
+  // Plain lower-case names, as Node hands them over, not Headers: Headers would trim values, and respond() must be seen not to.
+  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  const result = answerApi(options.method ?? 'GET', parseTarget(url), headers, testCatalog());
   return { status: result.status, headers: new Headers(result.headers), text: result.body };
 }
 

@@ -48,6 +48,8 @@ interface RouteShape {
   localized: boolean;
   /** The static export that mirrors the default payload, under /data/. */
   exportFile?: string;
+  /** True when the payload describes the serving process, not the catalog: built on every request, never cached. */
+  live?: boolean;
 }
 
 /** True for directories: routes that page their items with `limit` and `cursor`. */
@@ -104,10 +106,12 @@ const ROUTE_TABLE = [
     path: '/api/health',
     tag: 'Meta',
     summary: 'Operational status',
-    description: 'Says the service is up, which release it runs and which catalog version it serves. Carries no paths and no environment.',
+    description:
+      'Says the service is up, which release and build it runs, for how long, and which catalog version it serves; answers 503 (unavailable) while the process is draining, so a load balancer takes it out of rotation. Carries no paths and no environment.',
     params: [],
     payload: payloads.HealthPayloadSchema,
     localized: false,
+    live: true,
   },
   {
     id: 'getContract',

@@ -1,3 +1,5 @@
 // Unknown /api paths: a JSON 404 envelope, never the HTML 404 page.
+import { endpointFor } from '../../api/astro-endpoint.ts';
+
 export const prerender = false;
-export { GET, HEAD, OPTIONS, ALL } from '../../api/astro-endpoint.ts';
+export const { GET, HEAD, OPTIONS, ALL } = endpointFor(null);

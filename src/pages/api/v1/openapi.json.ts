@@ -1,2 +1,4 @@
+import { endpointFor } from '../../../api/astro-endpoint.ts';
+
 export const prerender = false;
-export { GET, HEAD, OPTIONS, ALL } from '../../../api/astro-endpoint.ts';
+export const { GET, HEAD, OPTIONS, ALL } = endpointFor('getContractV1');

@@ -1,0 +1,54 @@
+// @ts-check
+/**
+ * The request path of the production server, in one place: parse the target once, add the security
+ * headers, then the API (every method under /api, JSON envelopes), or for the site: OPTIONS, 405
+ * for write methods, a prerendered file from dist/client, or Astro (404 page, redirects).
+ */
+import { sendApiResponse } from './api-response.mjs';
+import { logRequest } from './request-log.mjs';
+import { SECURITY_HEADERS } from './security-headers.mjs';
+import { safePath, sendFile, staticFileFor } from './static-files.mjs';
+
+/**
+ * Builds the listener for one loaded build.
+ * @param {import('./build.mjs').Build} build
+ * @param {{ log: import('./log.mjs').Log, draining: () => boolean }} process
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
+ */
+export function createRequestListener({ clientDir, astroHandler, api, catalog }, { log, draining }) {
+  // The site allows what the API allows; only OPTIONS is answered without a file.
+  const allow = api.ALLOWED_METHODS;
+  const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
+
+  return async function listener(req, res) {
+    const started = process.hrtime.bigint();
+    const target = api.parseTarget(req.url ?? '/');
+    res.on('close', () => logRequest(log, req, res, target.path, started));
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // A draining worker closes each connection after its response, so the client reconnects to another.
+    if (draining()) res.setHeader('Connection', 'close');
+
+    const method = req.method ?? 'GET';
+    if (api.isApiPath(target.path)) return sendApiResponse(req, res, api.answerApi(method, target, req.headers, catalog));
+
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { Allow: allow }).end();
+      return;
+    }
+    if (!readMethods.has(method)) {
+      res
+        .writeHead(405, { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('405 Method Not Allowed: this site is read-only.\n');
+      return;
+    }
+    const path = safePath(target.path);
+    if (path === undefined) {
+      // Never look a malformed or traversing path up on disk; Astro renders the 404 page for it.
+      req.url = '/404-not-found/';
+      return void (await astroHandler(req, res));
+    }
+    const file = staticFileFor(clientDir, path);
+    if (file) return sendFile(req, res, clientDir, file);
+    await astroHandler(req, res);
+  };
+}

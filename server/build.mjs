@@ -1,0 +1,56 @@
+// @ts-check
+/**
+ * Loads one build from dist/: the prerendered files, Astro's handler (404 page, redirects), the API
+ * bundle with its content snapshot, and the build id. DIST_DIR (relative to the project root) picks
+ * another build.
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The project root, where package.json and the default dist/ live. */
+const projectRoot = new URL('../', import.meta.url);
+
+/**
+ * The build folder, resolved through symlinks once: a worker keeps reading the build it started
+ * with even when a deploy repoints a `current` symlink before reloading.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function distDirFrom(env) {
+  const named = fileURLToPath(new URL(`${env['DIST_DIR'] ?? 'dist'}/`.replace(/\/+$/, '/'), projectRoot));
+  return pathToFileURL(`${realpathSync(named)}/`);
+}
+
+/**
+ * @typedef {typeof import('../src/api/server-bundle.ts')} ApiBundle
+ * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} AstroHandler
+ * @typedef {{
+ *   id: string,
+ *   clientDir: string,
+ *   astroHandler: AstroHandler,
+ *   api: ApiBundle,
+ *   catalog: import('../src/catalog/catalog.ts').Catalog,
+ * }} Build
+ */
+
+/**
+ * Imports a build's server modules and reads its catalog snapshot.
+ * @param {URL} distDir
+ * @returns {Promise<Build>}
+ */
+export async function loadBuild(distDir) {
+  /** @type {{ handler: AstroHandler }} */
+  const astro = await import(new URL('server/entry.mjs', distDir).href);
+  /** @type {ApiBundle} */
+  const api = await import(new URL('server/api/handler.mjs', distDir).href);
+  /** @type {{ id: string }} written by src/integrations/build-record.ts */
+  const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
+  // /api/health reports it.
+  api.serviceState.build = record.id;
+  return {
+    id: record.id,
+    clientDir: fileURLToPath(new URL('client/', distDir)),
+    astroHandler: astro.handler,
+    api,
+    catalog: api.catalogFromSnapshot(fileURLToPath(new URL(`server/api/${api.CATALOG_SNAPSHOT}`, distDir))),
+  };
+}

@@ -1,0 +1,179 @@
+// @ts-check
+/**
+ * The primary process: forks the workers (server/worker.mjs) that share the port, and keeps them
+ * running. It serves nothing itself.
+ *
+ * - Start: WEB_CONCURRENCY workers; logs "listening" once all of them listen.
+ * - A worker that exits unasked (a crash, SIGKILL) is replaced at once. Workers that keep dying
+ *   young are replaced after a growing delay (0.1 s, 0.2 s … 30 s), logged: never a busy spin.
+ * - SIGHUP: rolling reload. A fresh worker (reading dist/ anew) starts; once it listens, one old
+ *   worker drains; until every worker is new. If a fresh worker cannot start, the reload stops and
+ *   the old workers keep serving.
+ * - SIGTERM, SIGINT: every worker drains; the primary exits 0 when they are gone. At
+ *   SHUTDOWN_TIMEOUT_MS the workers cut what is left; past that, the primary kills them and exits 1.
+ *
+ * The workers accept connections themselves from the shared socket (SCHED_NONE). With Node's
+ * round-robin default the primary accepts and hands each connection over, and a connection handed
+ * to a worker that has just died is never answered nor closed: a SIGKILL would strand clients.
+ */
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { flushAndExit } from './log.mjs';
+
+/** A worker up this long was not part of a crash loop. */
+const STABLE_AFTER_MS = 10_000;
+/** First delay of a crash loop, doubled at each further quick failure, up to the maximum. */
+const BACKOFF_FIRST_MS = 100;
+const BACKOFF_MAX_MS = 30_000;
+/** How much earlier than the primary's bound the workers cut their connections. */
+const WORKER_DEADLINE_MARGIN_MS = 250;
+
+/**
+ * @typedef {{ role: 'serving' | 'candidate' | 'retiring', startedAt: number, listening: boolean }} WorkerState
+ */
+
+/**
+ * @param {import('./config.mjs').ServerConfig} config
+ * @param {import('./log.mjs').Log} log
+ */
+export function runPrimary(config, log) {
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)) });
+  /** @type {Map<import('node:cluster').Worker, WorkerState>} */
+  const workers = new Map();
+  let quickFailures = 0;
+  let announced = false;
+  /** @type {number | undefined} */
+  let stoppingSince;
+  let reloading = false;
+  let reloadAgain = false;
+
+  /** @param {WorkerState['role']} role */
+  const fork = (role) => {
+    const worker = cluster.fork();
+    workers.set(worker, { role, startedAt: Date.now(), listening: false });
+    return worker;
+  };
+  /** @param {WorkerState['role']} role */
+  const withRole = (role) => [...workers].filter(([, state]) => state.role === role).map(([worker]) => worker);
+  /** @param {import('node:cluster').Worker} worker */
+  const pid = (worker) => worker.process.pid;
+
+  /**
+   * Asks a worker to drain by a deadline (epoch ms).
+   * @param {import('node:cluster').Worker} worker
+   * @param {number} deadline
+   */
+  const retire = (worker, deadline) => {
+    const state = workers.get(worker);
+    if (!state) return;
+    state.role = 'retiring';
+    try {
+      worker.send({ type: 'drain', deadline });
+    } catch {
+      // Its channel is already closed: it is exiting anyway.
+    }
+  };
+
+  /**
+   * Resolves true once the worker listens, false if it exits first.
+   * @param {import('node:cluster').Worker} worker
+   * @returns {Promise<boolean>}
+   */
+  const listened = (worker) =>
+    new Promise((resolve) => {
+      worker.once('listening', () => resolve(true));
+      worker.once('exit', () => resolve(false));
+    });
+
+  cluster.on('listening', (worker, address) => {
+    const state = workers.get(worker);
+    if (state) state.listening = true;
+    if (!announced && withRole('serving').filter((each) => workers.get(each)?.listening).length >= config.workers) {
+      announced = true;
+      log.info({ message: 'listening', url: `http://${config.host}:${address.port}/`, workers: config.workers });
+    }
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    const state = workers.get(worker);
+    workers.delete(worker);
+    if (!state) return;
+    const lived = Date.now() - state.startedAt;
+    if (stoppingSince !== undefined) {
+      if (workers.size === 0) {
+        log.info({ message: 'stopped', ms: Date.now() - stoppingSince });
+        flushAndExit(log, 0);
+      }
+      return;
+    }
+    if (state.role === 'retiring') {
+      log.info({ message: 'worker retired', worker: pid(worker), code, signal });
+      return;
+    }
+    if (state.role === 'candidate') return; // the reload reports it
+    quickFailures = lived >= STABLE_AFTER_MS ? 1 : quickFailures + 1;
+    const delay = quickFailures <= 1 ? 0 : Math.min(BACKOFF_FIRST_MS * 2 ** (quickFailures - 2), BACKOFF_MAX_MS);
+    const details = { worker: pid(worker), code, signal, lived_ms: lived, quick_failures: quickFailures, replace_in_ms: delay };
+    if (delay === 0) log.warn({ message: 'worker exited: replacing it', ...details });
+    else log.error({ message: 'workers keep exiting: backing off', ...details });
+    setTimeout(() => {
+      if (stoppingSince === undefined) fork('serving');
+    }, delay);
+  });
+
+  /** Replaces every serving worker, one at a time, each only once its successor listens. */
+  const reload = async () => {
+    if (stoppingSince !== undefined) return;
+    if (reloading) {
+      reloadAgain = true;
+      return;
+    }
+    reloading = true;
+    const started = Date.now();
+    const old = withRole('serving');
+    log.info({ message: 'reloading', workers: old.length });
+    let replaced = 0;
+    for (const worker of old) {
+      if (stoppingSince !== undefined) break;
+      if (workers.get(worker)?.role !== 'serving') continue; // exited meanwhile, already replaced
+      const fresh = fork('candidate');
+      if (!(await listened(fresh))) {
+        log.error({ message: 'reload stopped: a new worker exited before listening; the others keep serving', replaced });
+        reloading = false;
+        return;
+      }
+      const state = workers.get(fresh);
+      if (state) state.role = 'serving';
+      retire(worker, Date.now() + config.shutdownTimeoutMs);
+      replaced += 1;
+    }
+    log.info({ message: 'reloaded', replaced, ms: Date.now() - started });
+    reloading = false;
+    if (reloadAgain) {
+      reloadAgain = false;
+      void reload();
+    }
+  };
+
+  /** @param {NodeJS.Signals} signal */
+  const shutdown = (signal) => {
+    // `npm start` in a terminal gets Ctrl-C twice (the process group, and npm forwarding it): the bound applies.
+    if (stoppingSince !== undefined) return;
+    stoppingSince = Date.now();
+    log.info({ message: 'shutting down', signal, workers: workers.size, timeout_ms: config.shutdownTimeoutMs });
+    if (workers.size === 0) flushAndExit(log, 0);
+    const deadline = stoppingSince + config.shutdownTimeoutMs;
+    for (const worker of workers.keys()) retire(worker, deadline - WORKER_DEADLINE_MARGIN_MS);
+    setTimeout(() => {
+      log.error({ message: 'shutdown bound passed: killing the workers', workers: workers.size });
+      for (const worker of workers.keys()) worker.process.kill('SIGKILL');
+      flushAndExit(log, 1);
+    }, config.shutdownTimeoutMs).unref();
+  };
+
+  process.on('SIGHUP', () => void reload());
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  for (let index = 0; index < config.workers; index += 1) fork('serving');
+}

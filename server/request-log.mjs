@@ -1,0 +1,22 @@
+// @ts-check
+/** One structured log line per request, when its connection is done with it (finished or aborted). */
+
+/**
+ * Logs a request once its response has been handed to the socket, or the client went away.
+ * @param {import('./log.mjs').Log} log
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {string} path the parsed path, without the query
+ * @param {bigint} started from process.hrtime.bigint()
+ */
+export function logRequest(log, req, res, path, started) {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  log.info({
+    method: req.method,
+    path,
+    status: res.statusCode,
+    ms: Math.round(ms * 100) / 100,
+    request_id: res.getHeader('X-Request-Id') ?? null,
+    ...(res.writableFinished ? {} : { aborted: true }),
+  });
+}

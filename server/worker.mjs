@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * One worker process: serves the build on the port the primary shares, until the primary (or a
+ * SIGTERM of its own) asks it to drain: /api/health answers 503, no new connection is accepted,
+ * every response closes its connection, idle connections close, then the process exits 0. At the
+ * drain deadline, whatever is left is cut.
+ */
+import { createServer } from 'node:http';
+import { Server as NetServer } from 'node:net';
+import { createRequestListener } from './app.mjs';
+import { distDirFrom, loadBuild } from './build.mjs';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
+import { trackConnections } from './connections.mjs';
+import { createLog, flushAndExit } from './log.mjs';
+
+const log = createLog({ sync: false });
+const config = readConfig(process.env);
+
+/** @type {number | undefined} set once draining starts */
+let drainDeadline;
+/** @type {(() => void) | undefined} set once the server exists */
+let startDrain;
+
+/**
+ * Starts draining (idempotent); before the server exists, simply exits.
+ * @param {number} deadline epoch ms
+ * @param {string} reason
+ */
+function drain(deadline, reason) {
+  if (drainDeadline !== undefined) return;
+  drainDeadline = deadline;
+  log.info({ message: 'worker draining', reason });
+  if (startDrain) startDrain();
+  else flushAndExit(log, 0);
+}
+
+// Listen for the primary before loading anything, so a drain asked during start-up is not lost.
+process.on('message', (/** @type {{ type?: string, deadline?: number }} */ message) => {
+  if (message.type === 'drain') drain(message.deadline ?? Date.now() + config.shutdownTimeoutMs, 'asked by the primary');
+});
+// Killed directly (systemd's control group, kill <pid>): drain too; the primary replaces this worker.
+process.on('SIGTERM', () => drain(Date.now() + config.shutdownTimeoutMs, 'SIGTERM'));
+// Ctrl-C and a closing terminal reach the whole process group: the primary decides what happens.
+process.on('SIGINT', () => {});
+process.on('SIGHUP', () => {});
+// The primary is gone (even SIGKILLed): nobody will replace or stop this worker, so it stops itself.
+process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
+
+const build = await loadBuild(distDirFrom(process.env));
+const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined });
+const server = createServer(
+  {
+    maxHeaderSize: MAX_HEADER_SIZE,
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+  },
+  (req, res) => {
+    listener(req, res).catch((/** @type {unknown} */ error) => {
+      log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  },
+);
+const connections = trackConnections(server);
+
+startDrain = () => {
+  build.api.serviceState.draining = true;
+  // Stop accepting (the primary hands new connections to the other workers) without closing idle
+  // connections at once, as http.Server#close would: a client may be sending its next request on one.
+  NetServer.prototype.close.call(server);
+  const deadline = drainDeadline ?? Date.now();
+  const timer = setInterval(() => {
+    const { connections: open, requests } = connections.counts();
+    if (open === 0) {
+      clearInterval(timer);
+      flushAndExit(log, 0);
+    } else if (Date.now() >= deadline) {
+      clearInterval(timer);
+      log.warn({ message: 'drain deadline reached: cutting connections', connections: open, requests });
+      connections.destroyAll();
+      flushAndExit(log, 0);
+    } else {
+      connections.closeIdle(DRAIN_IDLE_GRACE_MS);
+    }
+  }, 50);
+};
+// A drain asked while the build was loading is already exiting.
+if (drainDeadline === undefined) {
+  server.listen(config.port, config.host, () => {
+    log.info({ message: 'worker listening', build: build.id });
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * The one way into `respond()`: the Astro endpoints (dev), the production server (server/) and the
+ * tests all call `answerApi` with a method, a parsed request-target and the request headers.
+ */
+import type { Catalog } from '../catalog/catalog.ts';
+import type { RequestTarget } from './request-target.ts';
+import { respond, type ApiResponse } from './respond.ts';
+
+/** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
+export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** Answers one API request. Never throws (see `respond`). */
+export function answerApi(method: string, target: RequestTarget, headers: RequestHeaders, catalog: Catalog): ApiResponse {
+  const header = (name: string): string | undefined => {
+    const value = headers[name];
+    return typeof value === 'string' || value === undefined ? value : value.join(', ');
+  };
+  return respond({ method, path: target.path, search: target.search, header }, catalog);
+}

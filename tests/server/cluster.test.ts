@@ -1,0 +1,239 @@
+/**
+ * The primary and its workers under load, on loopback: a SIGKILLed worker is replaced and fails at
+ * most the requests it had in flight; SIGHUP replaces every worker without a failed request;
+ * SIGTERM lets in-flight requests finish and exits 0 within the bound; /api/health says 503 while a
+ * worker drains; a crash loop backs off. Each test runs its own server from the global build.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
+import { exportPath } from '../../src/api/spec/urls.ts';
+import { failed, sleep, startLoad, type Sent } from '../support/load.ts';
+import { allWorkers, clientConnections, eventually, liveWorkers, logLines, requestsPerWorker } from '../support/processes.ts';
+import { rawStatus } from '../support/raw-http.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const distDir = process.env['DIST_DIR'] ?? 'dist';
+const WORKERS = 2;
+const CONNECTIONS = 16;
+/** Ordinary traffic: every collection endpoint, one export, the home page and a page. */
+const PATHS = [
+  ...ROUTES.filter((route) => !route.detail && !route.live).map((route) => route.path),
+  exportPath(EXPORT_ROUTES[0]!.exportFile),
+  '/',
+  '/projects/',
+];
+const healthPath = ROUTES.find((route) => route.id === 'getHealth')!.path;
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+/** One line for the test output: what was sent and what failed. */
+function summary(label: string, requests: Sent[], extra: Record<string, unknown> = {}): void {
+  const failures = requests.filter(failed);
+  const reasons = [...new Set(failures.map((request) => request.error ?? String(request.status)))];
+  console.log(JSON.stringify({ test: label, sent: requests.length, failed: failures.length, reasons, ...extra }));
+}
+
+describe('workers under load', () => {
+  it('SIGKILL: the worker is replaced, only requests it had in flight fail, the service recovers', async () => {
+    server = await startServer({ WEB_CONCURRENCY: String(WORKERS) });
+    const port = Number(new URL(server.url).port);
+    const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
+    await sleep(1_000);
+    const [victim] = liveWorkers(server.output());
+    const heldConnections = clientConnections(victim!, port);
+    const killedAt = performance.now();
+    process.kill(victim!, 'SIGKILL');
+    const replaced = await eventually(() => liveWorkers(server!.output()).filter((pid) => pid !== victim).length === WORKERS, 5_000);
+    await sleep(1_000);
+    const requests = await load.stop();
+    const failures = requests.filter(failed);
+    summary('SIGKILL', requests, { killed_worker_connections: heldConnections, per_worker: requestsPerWorker(server.output()) });
+
+    expect(replaced, 'a new worker listens in place of the killed one').toBe(true);
+    expect(liveWorkers(server.output())).not.toContain(victim);
+    // One connection carries at most one request at a time, and undici does not reuse a broken one.
+    expect(failures.length).toBeLessThanOrEqual(heldConnections);
+    expect(failures.every((request) => request.status === undefined && request.start < killedAt + 1_000)).toBe(true);
+    // Recovered: everything sent in the last half second succeeded, and the primary logged the replacement.
+    const end = Math.max(...requests.map((request) => request.end));
+    expect(requests.filter((request) => request.start > end - 500 && failed(request))).toEqual([]);
+    expect(requests.filter((request) => request.start > end - 500).length).toBeGreaterThan(0);
+    expect(logLines(server.output()).find((line) => line['worker'] === victim)).toMatchObject({
+      message: 'worker exited: replacing it',
+      signal: 'SIGKILL',
+      replace_in_ms: 0,
+    });
+  });
+
+  it('SIGHUP: every worker is replaced by one serving the new release, no request fails', async () => {
+    // A deploy: releases side by side, DIST_DIR a symlink repointed before the reload. Release b is
+    // release a with another build id, enough to see which one a worker serves.
+    mkdirSync('.tmp', { recursive: true });
+    const releases = mkdtempSync(join('.tmp', 'releases-'));
+    try {
+      cpSync(distDir, join(releases, 'a'), { recursive: true });
+      cpSync(distDir, join(releases, 'b'), { recursive: true });
+      writeFileSync(join(releases, 'b', 'build.json'), JSON.stringify({ id: 'b'.repeat(16) }));
+      symlinkSync('a', join(releases, 'current'));
+      server = await startServer({ WEB_CONCURRENCY: String(WORKERS), DIST_DIR: join(releases, 'current') });
+      const before = liveWorkers(server.output());
+      const builds = () =>
+        new Set(
+          logLines(server!.output())
+            .filter((line) => line['message'] === 'worker listening')
+            .map((line) => line['build']),
+        );
+      expect([...builds()]).not.toContain('b'.repeat(16));
+      const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
+      await sleep(1_000);
+      rmSync(join(releases, 'current'));
+      symlinkSync('b', join(releases, 'current'));
+      const signalled = Date.now();
+      server.process.kill('SIGHUP');
+      const reloaded = await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'reloaded'), 15_000);
+      const reloadMs = Date.now() - signalled;
+      await sleep(500);
+      const requests = await load.stop();
+      summary('SIGHUP', requests, { reload_ms: reloadMs, per_worker: requestsPerWorker(server.output()) });
+
+      expect(reloaded).toBe(true);
+      expect(requests.filter(failed)).toEqual([]);
+      const renewed = () => liveWorkers(server!.output()).filter((pid) => !before.includes(pid)).length === WORKERS;
+      expect(await eventually(() => renewed() && liveWorkers(server!.output()).length === WORKERS, 5_000)).toBe(true);
+      // The retired workers exited on their own, with 0; the new ones serve release b.
+      for (const pid of before) expect(logLines(server.output()).find((line) => line['worker'] === pid)).toMatchObject({ code: 0 });
+      const fresh = logLines(server.output()).filter(
+        (line) => line['message'] === 'worker listening' && !before.includes(line['pid'] as number),
+      );
+      expect(fresh.map((line) => line['build'])).toEqual(['b'.repeat(16), 'b'.repeat(16)]);
+      expect((await (await fetch(`${server.url}${healthPath}`)).json()).payload.build).toBe('b'.repeat(16));
+    } finally {
+      await server?.stop();
+      server = undefined;
+      rmSync(releases, { recursive: true, force: true });
+    }
+  });
+
+  it('SIGTERM: requests in flight complete, the primary exits 0 within 10 s', async () => {
+    server = await startServer({ WEB_CONCURRENCY: String(WORKERS) });
+    const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
+    // A slow reader: the largest file of the build, read after the signal.
+    const slow = slowDownload(server.url, largestFile());
+    await sleep(1_000);
+    await slow.started;
+    const inFlight = load.inFlight();
+    const signalled = performance.now();
+    server.process.kill('SIGTERM');
+    // The load balancer stops sending once the instance drains; what was in flight must complete.
+    const requests = await load.stop();
+    const download = await slow.finish(1_500);
+    const exit = await server.exited;
+    const exitMs = Math.round(performance.now() - signalled);
+    summary('SIGTERM', requests, { in_flight_at_signal: inFlight, exit_ms: exitMs, exit_code: exit.code });
+
+    expect(inFlight).toBeGreaterThan(0);
+    expect(requests.filter(failed)).toEqual([]);
+    expect(download.status).toBe(200);
+    expect(download.received).toBe(download.expected);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(exitMs).toBeLessThan(10_000);
+  });
+
+  it('answers /api/health with 503 on a connection to a draining worker, then closes it', async () => {
+    server = await startServer({ WEB_CONCURRENCY: '1' });
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const request = `GET ${healthPath} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
+    socket.write(request);
+    expect(await eventually(() => answer.includes('"status":"ok"'), 5_000)).toBe(true);
+    expect(rawStatus(answer)).toBe(200);
+    answer = '';
+    server.process.kill('SIGTERM');
+    expect(await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'worker draining'), 5_000)).toBe(true);
+    socket.write(request);
+    await closed;
+    expect(rawStatus(answer)).toBe(503);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain('"code":"unavailable"');
+  });
+
+  it('backs off when workers keep dying, and logs it', async () => {
+    // A build whose server cannot load: every worker exits at start.
+    mkdirSync('.tmp', { recursive: true });
+    const broken = mkdtempSync(join('.tmp', 'broken-build-'));
+    try {
+      mkdirSync(join(broken, 'server'), { recursive: true });
+      writeFileSync(join(broken, 'server', 'entry.mjs'), 'throw new Error("broken build");\n');
+      server = await startServer({ WEB_CONCURRENCY: '2', DIST_DIR: broken }, { wait: false });
+      await sleep(2_500);
+      const backoffs = logLines(server.output()).filter((line) => line['message'] === 'workers keep exiting: backing off');
+      const delays = backoffs.map((line) => line['replace_in_ms'] as number);
+      console.log(JSON.stringify({ test: 'crash loop', backoffs_in_2_5_s: backoffs.length, delays }));
+      expect(backoffs.length).toBeGreaterThanOrEqual(3);
+      // Growing delays, so the number of restarts in 2.5 s stays small.
+      expect(delays).toEqual([...delays].sort((a, b) => a - b));
+      expect(delays.at(-1)).toBeGreaterThan(delays[0]!);
+      // Never a busy spin: few workers were started at all.
+      const exits = logLines(server.output()).filter((line) => line['worker'] !== undefined);
+      expect(exits.length).toBeLessThan(15);
+      expect(allWorkers(server.output())).toEqual([]);
+    } finally {
+      await server?.stop();
+      server = undefined;
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The largest file of the build's client folder, as a site path. */
+function largestFile(): { path: string; size: number } {
+  const client = join(distDir, 'client');
+  let best = { path: '/', size: 0 };
+  for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = join(entry.parentPath, entry.name);
+    const size = statSync(file).size;
+    if (size > best.size) best = { path: `/${relative(client, file).split('\\').join('/')}`, size };
+  }
+  return best;
+}
+
+/** Requests a file, reads the headers, pauses; `finish` waits, then reads the rest and counts the body bytes. */
+function slowDownload(baseUrl: string, file: { path: string; size: number }) {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = connect(Number(port), hostname, () =>
+    socket.write(`GET ${file.path} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\n\r\n`),
+  );
+  const chunks: Buffer[] = [];
+  let resolveStarted: () => void;
+  const started = new Promise<void>((resolve) => (resolveStarted = resolve));
+  socket.once('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    socket.pause();
+    resolveStarted();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return {
+    started,
+    finish: async (pauseMs: number) => {
+      await sleep(pauseMs);
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.resume();
+      await closed;
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      return { status: rawStatus(all.subarray(0, split).toString('latin1')), received: all.length - split - 4, expected: file.size };
+    },
+  };
+}

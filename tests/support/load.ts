@@ -1,0 +1,75 @@
+/**
+ * Load on loopback for the signal tests: `connections` undici clients (one connection each,
+ * pipelining 1, so a connection never has more than one request in flight), each sending the next
+ * request when the last one is answered. undici closes a connection whose response says
+ * `Connection: close` and opens a new one, as a browser or a load balancer does; it never retries a
+ * failed request, so every failure is counted.
+ */
+import { Client } from 'undici';
+
+/** One request as the client saw it. */
+export interface Sent {
+  path: string;
+  /** performance.now() when it was sent and when it ended. */
+  start: number;
+  end: number;
+  /** HTTP status, or undefined when the request failed without one. */
+  status: number | undefined;
+  /** Error code or message when it failed. */
+  error: string | undefined;
+}
+
+export interface Load {
+  /** Requests sent so far. */
+  sent: () => Sent[];
+  /** Requests that have been sent and not answered yet. */
+  inFlight: () => number;
+  /** Stops sending new requests and resolves once every request in flight has ended. */
+  stop: () => Promise<Sent[]>;
+}
+
+/** A failure is an error without a response, or a 5xx. */
+export const failed = (request: Sent): boolean => request.status === undefined || request.status >= 500;
+
+/** Starts sending `paths` in turn over `connections` connections until stopped. */
+export function startLoad(baseUrl: string, { connections, paths }: { connections: number; paths: readonly string[] }): Load {
+  const requests: Sent[] = [];
+  let running = true;
+  let open = 0;
+  // Bounded waits: a request the server never answers fails the test instead of hanging it.
+  const clients = Array.from(
+    { length: connections },
+    () => new Client(baseUrl, { pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 }),
+  );
+  const loops = clients.map(async (client, index) => {
+    for (let count = index; running; count += 1) {
+      const path = paths[count % paths.length]!;
+      const request: Sent = { path, start: performance.now(), end: 0, status: undefined, error: undefined };
+      requests.push(request);
+      open += 1;
+      try {
+        const response = await client.request({ path, method: 'GET' });
+        await response.body.arrayBuffer();
+        request.status = response.statusCode;
+      } catch (error) {
+        request.error = (error as { code?: string }).code ?? (error as Error).message;
+      } finally {
+        request.end = performance.now();
+        open -= 1;
+      }
+    }
+  });
+  return {
+    sent: () => requests,
+    inFlight: () => open,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      await Promise.all(clients.map((client) => client.close()));
+      return requests;
+    },
+  };
+}
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
