@@ -1,8 +1,30 @@
 // @ts-check
-/** Serves the prerendered pages and static files of dist/client with `send`. */
-import { statSync } from 'node:fs';
+/**
+ * Serves the prerendered pages and static files of dist/client with `send`, from the .br or .gz
+ * sibling written at build time (src/integrations/precompress.ts) when the client accepts it.
+ */
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { contentType } from 'mime-types';
 import send from 'send';
+import { chooseCoding, FILE_CODINGS } from './content-coding.mjs';
+
+/** File name suffix of each precompressed sibling. */
+const SIBLING = /** @type {const} */ ({ br: '.br', gzip: '.gz' });
+
+/** Whether a file has precompressed siblings, checked once per file and process. */
+const hasSiblings = new Map();
+
+/** @param {string} clientDir @param {string} file */
+function siblingsExist(clientDir, file) {
+  const key = join(clientDir, file);
+  let exists = hasSiblings.get(key);
+  if (exists === undefined) {
+    exists = existsSync(`${key}${SIBLING.br}`) && existsSync(`${key}${SIBLING.gzip}`);
+    hasSiblings.set(key, exists);
+  }
+  return exists;
+}
 
 /**
  * Decodes a request path strictly; undefined when it is malformed or tries to leave the site root,
@@ -55,8 +77,19 @@ export function cacheControlFor(file) {
  */
 export function sendFile(req, res, clientDir, file) {
   res.setHeader('Cache-Control', cacheControlFor(file));
+  let sent = file;
+  if (siblingsExist(clientDir, file)) {
+    // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
+    res.setHeader('Vary', 'Accept-Encoding');
+    const coding = chooseCoding(req.headers['accept-encoding'], FILE_CODINGS);
+    if (coding !== 'identity') {
+      sent = `${file}${SIBLING[coding]}`;
+      res.setHeader('Content-Encoding', coding);
+      res.setHeader('Content-Type', contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
+    }
+  }
   if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  send(req, file, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
+  send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
     .on('error', (/** @type {{ statusCode?: number }} */ error) => {
       res.statusCode = error.statusCode ?? 404;
       res.end();
