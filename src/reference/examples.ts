@@ -42,9 +42,22 @@ export function curlCommand(method: string, url: string, base?: string): string 
 /** The time every example shows, so two builds of the same commit write the same page. */
 export const EXAMPLE_TIMESTAMP = '2026-01-01T12:00:00.000Z';
 
-/** The envelope with its timestamp (the one member that differs per response) set to EXAMPLE_TIMESTAMP. */
+/** The uptime every health example shows (the real one depends on when the build ran). */
+const EXAMPLE_UPTIME_SECONDS = 3600;
+
+/**
+ * The envelope with what differs from response to response fixed: its timestamp, and the uptime a
+ * health payload reports. Everything else is exactly what the API answered.
+ */
 function withFixedTime(body: unknown): unknown {
-  return body !== null && typeof body === 'object' && 'timestamp' in body ? { ...body, timestamp: EXAMPLE_TIMESTAMP } : body;
+  if (body === null || typeof body !== 'object' || !('timestamp' in body)) return body;
+  const payload = 'payload' in body ? body.payload : undefined;
+  const livePayload = payload !== null && typeof payload === 'object' && 'uptime_seconds' in payload;
+  return {
+    ...body,
+    timestamp: EXAMPLE_TIMESTAMP,
+    ...(livePayload ? { payload: { ...payload, uptime_seconds: EXAMPLE_UPTIME_SECONDS } } : {}),
+  };
 }
 
 /** Answers example requests through `respond()` and checks each body against the contract. */

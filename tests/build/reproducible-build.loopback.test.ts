@@ -90,7 +90,7 @@ describe('ensure-build on a stale dist/', () => {
 
   it.each([
     ['a content file', `content/stacks/${readdirSync(join(root, 'content', 'stacks'))[0]}`],
-    ['a source file', 'src/site.ts'],
+    ['a source file', 'src/site/config.ts'],
     ['the configuration', 'astro.config.mjs'],
   ])('names %s that changed', (_label, file) => {
     const { status, output } = staleAfter(file, (path) => appendFileSync(path, '\n'));
