@@ -24,28 +24,31 @@ function deflatedOf(payload) {
 }
 
 /**
+ * The body as parts to write in order: the envelope's own three parts when uncoded (the cached
+ * payload is never copied), the spliced gzip parts, or one per-request compressed buffer.
  * @param {import('../src/api/respond.ts').EnvelopeParts} envelope
  * @param {import('./content-coding.mjs').Coding} coding
  * @returns {Buffer[]}
  */
 function encodedBody(envelope, coding) {
   const { head, payload, tail } = envelope;
+  const parts = [Buffer.from(head), payload.bytes, Buffer.from(tail)];
+  if (coding === 'identity') return parts;
   if (coding === 'gzip' && payload.bytes.length >= SPLICE_MIN_BYTES) return gzipEnvelope(head, deflatedOf(payload), tail);
-  const whole = Buffer.concat([Buffer.from(head), payload.bytes, Buffer.from(tail)]);
-  if (coding === 'gzip') return [gzipSync(whole)];
-  if (coding === 'br') return [brotliCompressSync(whole, BROTLI_PER_REQUEST)];
-  return [whole];
+  const whole = Buffer.concat(parts);
+  return [coding === 'gzip' ? gzipSync(whole) : brotliCompressSync(whole, BROTLI_PER_REQUEST)];
 }
 
 /**
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {import('../src/api/respond.ts').ApiResponse} result
+ * @param {Readonly<Record<string, string>>} serverHeaders the headers every response of this server carries
  */
-export function sendApiResponse(req, res, result) {
+export function sendApiResponse(req, res, result, serverHeaders) {
   const coding = chooseCoding(req.headers['accept-encoding'], API_CODINGS);
   /** @type {Record<string, string>} */
-  const headers = { ...result.headers, Vary: 'Accept-Encoding' };
+  const headers = { ...serverHeaders, ...result.headers, Vary: 'Accept-Encoding' };
   // HEAD announces the coding GET would use; 204 and 304 carry no body to code.
   const announces =
     coding !== 'identity' && (result.envelope !== null || req.method === 'HEAD') && result.status !== 304 && result.status !== 204;

@@ -20,16 +20,25 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
 
+  // A draining worker closes each connection after its response, so the client reconnects to another.
+  const drainingHeaders = { ...SECURITY_HEADERS, Connection: 'close' };
+
   return async function listener(req, res) {
     const started = process.hrtime.bigint();
     const target = api.parseTarget(req.url ?? '/');
-    res.on('close', () => logRequest(log, req, res, target.path, started));
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-    // A draining worker closes each connection after its response, so the client reconnects to another.
-    if (draining()) res.setHeader('Connection', 'close');
+    /** @type {string | null} */
+    let requestId = null;
+    res.on('close', () => logRequest(log, req, res, target.path, started, requestId));
 
     const method = req.method ?? 'GET';
-    if (api.isApiPath(target.path)) return sendApiResponse(req, res, api.answerApi(method, target, req.headers, catalog));
+    if (api.isApiPath(target.path)) {
+      const result = api.answerApi(method, target, req.headers, catalog);
+      requestId = result.headers['X-Request-Id'] ?? null;
+      // The hot path: every header goes out in one writeHead, none through setHeader.
+      return sendApiResponse(req, res, result, draining() ? drainingHeaders : SECURITY_HEADERS);
+    }
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (draining()) res.setHeader('Connection', 'close');
 
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();

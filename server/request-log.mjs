@@ -8,15 +8,16 @@
  * @param {import('node:http').ServerResponse} res
  * @param {string} path the parsed path, without the query
  * @param {bigint} started from process.hrtime.bigint()
+ * @param {string | null} requestId the API's request id (null for pages and files)
  */
-export function logRequest(log, req, res, path, started) {
+export function logRequest(log, req, res, path, started, requestId) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   log.info({
     method: req.method,
     path,
     status: res.statusCode,
     ms: Math.round(ms * 100) / 100,
-    request_id: res.getHeader('X-Request-Id') ?? null,
+    request_id: requestId,
     ...(res.writableFinished ? {} : { aborted: true }),
   });
 }
