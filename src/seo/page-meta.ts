@@ -73,13 +73,3 @@ export function recordAt(catalog: Catalog, path: string): PageRecord {
 export function recordsOf(catalog: Catalog, family: PageFamily): PageRecord[] {
   return pageInventory(catalog).filter((page) => page.family === family);
 }
-
-/** getStaticPaths entries for a detail family: one per inventory record, keyed by the entry's slug. */
-export function detailPaths(
-  catalog: Catalog,
-  family: PageFamily,
-): { params: { slug: string }; props: { record: PageRecord; slug: string } }[] {
-  return recordsOf(catalog, family).flatMap((record) =>
-    record.entry ? [{ params: { slug: record.entry.slug }, props: { record, slug: record.entry.slug } }] : [],
-  );
-}
