@@ -48,12 +48,18 @@ export default defineConfig({
   // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
   build: { inlineStylesheets: 'never' },
   vite: {
-    build: {
-      rolldownOptions: {
-        output: {
-          // The site's styles sit in their components and pages; they still ship as one stylesheet, so
-          // a page makes one render-blocking CSS request, as before the split (see isSiteStyle).
-          codeSplitting: { groups: [{ name: 'site', test: isSiteStyle }] },
+    // Only where pages are rendered and their CSS bundled: a group in the server build would name its
+    // chunks after absolute module paths, so dist/server would differ from folder to folder.
+    environments: {
+      prerender: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // The site's styles sit in their components and pages; they still ship as one stylesheet, so
+              // a page makes one render-blocking CSS request, as before the split (see isSiteStyle).
+              codeSplitting: { groups: [{ name: 'site', test: isSiteStyle }] },
+            },
+          },
         },
       },
     },
