@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { chooseCoding, FILE_CODINGS } from './content-coding.mjs';
+import { sendCachedFile } from './file-cache.mjs';
 
 /** File name suffix of each precompressed sibling. */
 const SIBLING = /** @type {const} */ ({ br: '.br', gzip: '.gz' });
@@ -89,6 +90,7 @@ export function sendFile(req, res, clientDir, file) {
     }
   }
   if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (sendCachedFile(req, res, clientDir, sent)) return;
   send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
     .on('error', (/** @type {{ statusCode?: number }} */ error) => {
       res.statusCode = error.statusCode ?? 404;

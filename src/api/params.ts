@@ -3,6 +3,7 @@
  * repeated, malformed, too long, out of range).
  */
 import type { Catalog } from '../catalog/catalog.ts';
+import { memo } from '../catalog/memo.ts';
 import { normalizeText } from '../catalog/search.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
@@ -37,6 +38,27 @@ function decodeComponent(text: string): string | undefined {
 /** Control characters (NUL, CR, LF...) have no place in a query value; tab is ordinary whitespace. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/u;
+
+/**
+ * Every accepted spelling of a choice parameter (value and aliases, normalized) to its canonical
+ * value, built once per catalog and parameter: a lookup per request, whatever the catalog's size.
+ * The first entry to claim a spelling keeps it, as a scan in catalog order would.
+ */
+function choiceLookup(spec: ParamSpec, catalog: Catalog): Map<string, string> {
+  const lookups = memo(catalog, 'choice-lookups', () => new WeakMap<ParamSpec, Map<string, string>>());
+  let lookup = lookups.get(spec);
+  if (!lookup) {
+    lookup = new Map();
+    for (const choice of spec.choices?.(catalog) ?? []) {
+      for (const spelling of [choice.value, ...(choice.aliases ?? [])]) {
+        const key = normalizeText(spelling);
+        if (!lookup.has(key)) lookup.set(key, choice.value);
+      }
+    }
+    lookups.set(spec, lookup);
+  }
+  return lookup;
+}
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
@@ -136,19 +158,15 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       values[spec.name] = parsed;
       continue;
     }
-    const choices = spec.choices?.(catalog) ?? [];
-    const wanted = normalizeText(value.trim());
-    const choice = choices.find(
-      (item) => normalizeText(item.value) === wanted || item.aliases?.some((alias) => normalizeText(alias) === wanted),
-    );
-    if (!choice) {
+    const canonical = choiceLookup(spec, catalog).get(normalizeText(value.trim()));
+    if (canonical === undefined) {
       throw new ApiError(
         'invalid_parameter',
         `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". Use one of the allowed values.`,
-        { parameter: spec.name, allowed: choices.map((item) => item.value) },
+        { parameter: spec.name, allowed: (spec.choices?.(catalog) ?? []).map((item) => item.value) },
       );
     }
-    values[spec.name] = choice.value;
+    values[spec.name] = canonical;
   }
   return { received, values, locale };
 }

@@ -1,0 +1,51 @@
+/**
+ * Static files answered from memory behave exactly as `send` answers them: the same validators,
+ * 304 on If-None-Match and If-Modified-Since, and ranges still served (by send) with the same ETag.
+ */
+import { request } from 'undici';
+import { describe, expect, inject, it } from 'vitest';
+
+const baseUrl = inject('baseUrl');
+
+/**
+ * A request with exactly these headers: fetch() would add `Cache-Control: no-cache` to a
+ * conditional request, which rightly bypasses a 304.
+ */
+async function get(path: string, headers: Record<string, string>, method: 'GET' | 'HEAD' = 'GET') {
+  const response = await request(`${baseUrl}${path}`, { method, headers });
+  const body = await response.body.text();
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === 'string' ? value : null;
+  };
+  return { status: response.statusCode, header, body };
+}
+
+describe.each(['/llms.txt', '/projects/docs-hub/'])('%s', (path) => {
+  it('has the validators send gives it, and answers conditionals and ranges', async () => {
+    const plain = await get(path, { 'Accept-Encoding': 'identity' });
+    const body = plain.body;
+    const etag = plain.header('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(plain.header('last-modified')).toBeTruthy();
+    expect(plain.header('accept-ranges')).toBe('bytes');
+    expect(Number(plain.header('content-length'))).toBe(Buffer.byteLength(body));
+
+    // A range is send's work: same ETag, so the cached answers and send's agree.
+    const range = await get(path, { 'Accept-Encoding': 'identity', Range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.header('etag')).toBe(etag);
+    expect(range.body).toBe(body.slice(0, 10));
+
+    const revalidated = await get(path, { 'Accept-Encoding': 'identity', 'If-None-Match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.header('etag')).toBe(etag);
+    expect(revalidated.header('content-type')).toBeNull();
+    const since = await get(path, { 'Accept-Encoding': 'identity', 'If-Modified-Since': plain.header('last-modified')! });
+    expect(since.status).toBe(304);
+
+    const head = await get(path, { 'Accept-Encoding': 'identity' }, 'HEAD');
+    expect(head.header('content-length')).toBe(plain.header('content-length'));
+    expect(head.header('etag')).toBe(etag);
+  });
+});
