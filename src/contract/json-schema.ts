@@ -24,3 +24,20 @@ export function toComponentSchema(schema: z.ZodType): { schema: JsonSchema; defs
   const { $defs, $schema: _schema, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
   return { schema: rest, defs: $defs ?? {} };
 }
+
+/**
+ * OpenAPI 3.1's top-level members: not JSON Schema keywords, so a strict JSON Schema validator
+ * loading the whole contract (to resolve its $refs) must be told they are vocabulary.
+ */
+export const OPENAPI_DOCUMENT_MEMBERS = [
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'tags',
+  'paths',
+  'webhooks',
+  'components',
+  'security',
+  'externalDocs',
+];

@@ -12,6 +12,7 @@ import { answerApi } from '../api/adapter.ts';
 import { parseTarget } from '../api/request-target.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { abridgeToFit, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
+import { OPENAPI_DOCUMENT_MEMBERS } from '../contract/json-schema.ts';
 
 /** The request id the examples send, so readers can tell them from live traffic. */
 export const EXAMPLE_REQUEST_ID = 'reference-example';
@@ -71,18 +72,7 @@ export class ExampleRecorder {
     this.#ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(this.#ajv);
     // OpenAPI's top-level members are not JSON Schema keywords; declare them for strict mode.
-    this.#ajv.addVocabulary([
-      'openapi',
-      'info',
-      'jsonSchemaDialect',
-      'servers',
-      'tags',
-      'paths',
-      'webhooks',
-      'components',
-      'security',
-      'externalDocs',
-    ]);
+    this.#ajv.addVocabulary(OPENAPI_DOCUMENT_MEMBERS);
     // A copy: Ajv annotates what it compiles, and the contract object is memoized by the app.
     this.#ajv.addSchema({ $id: CONTRACT_ID, ...structuredClone(contract) });
   }

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
+import { OPENAPI_DOCUMENT_MEMBERS } from '../../src/contract/json-schema.ts';
 
 /** Where the contract is registered in Ajv, so `$ref`s into it resolve. */
 const CONTRACT_ID = 'https://contract.test/openapi.json';
@@ -31,18 +32,7 @@ function contractAjv(): Ajv2020 {
   if (ajvCache) return ajvCache;
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   addFormats(ajv);
-  ajv.addVocabulary([
-    'openapi',
-    'info',
-    'jsonSchemaDialect',
-    'servers',
-    'tags',
-    'paths',
-    'webhooks',
-    'components',
-    'security',
-    'externalDocs',
-  ]);
+  ajv.addVocabulary(OPENAPI_DOCUMENT_MEMBERS);
   // A deep copy: Ajv annotates what it compiles, and the contract object is memoized by the app.
   ajv.addSchema({ $id: CONTRACT_ID, ...structuredClone(testContract()) });
   ajvCache = ajv;
