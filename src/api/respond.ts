@@ -12,7 +12,7 @@ import { parseQuery } from './params.ts';
 import { PreparedPayload } from './payload-cache.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
-import { ROUTES, type RouteSpec } from './spec/routes.ts';
+import { routeById, ROUTES, type RouteSpec } from './spec/routes.ts';
 
 /** Methods every endpoint answers. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -186,7 +186,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     }
     const match = matchRoute(path);
     if (!match) {
-      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See /api/openapi.json for the endpoints.`, {
+      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See ${routeById('getContract').path} for the endpoints.`, {
         allowed: ROUTES.map((route) => route.path),
       });
     }
