@@ -186,9 +186,13 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     }
     const match = matchRoute(path);
     if (!match) {
-      throw new ApiError('not_found', `No endpoint answers ${path.slice(0, 200)}. See ${routeById('getContract').path} for the endpoints.`, {
-        allowed: ROUTES.map((route) => route.path),
-      });
+      throw new ApiError(
+        'not_found',
+        `No endpoint answers ${path.slice(0, 200)}. See ${routeById('getContract').path} for the endpoints.`,
+        {
+          allowed: ROUTES.map((route) => route.path),
+        },
+      );
     }
     if (method === 'OPTIONS') {
       const headers = baseHeaders(requestId);
