@@ -4,16 +4,16 @@
  * SIGTERM lets in-flight requests finish and exits 0 within the bound; /api/health says 503 while a
  * worker drains; a crash loop backs off. Each test runs its own server from the global build.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
 import { exportPath } from '../../src/api/spec/urls.ts';
 import { failed, sleep, startLoad, type Sent } from '../support/load.ts';
 import { allWorkers, clientConnections, eventually, liveWorkers, logLines, requestsPerWorker } from '../support/processes.ts';
 import { rawStatus } from '../support/raw-http.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { largestClientFile, startServer, type RunningServer } from '../support/server.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const WORKERS = 2;
@@ -125,7 +125,7 @@ describe('workers under load', () => {
     server = await startServer({ WEB_CONCURRENCY: String(WORKERS) });
     const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
     // A slow reader: the largest file of the build, read after the signal.
-    const slow = slowDownload(server.url, largestFile());
+    const slow = slowDownload(server.url, largestClientFile(distDir));
     await sleep(1_000);
     await slow.started;
     const inFlight = load.inFlight();
@@ -195,19 +195,6 @@ describe('workers under load', () => {
     }
   });
 });
-
-/** The largest file of the build's client folder, as a site path. */
-function largestFile(): { path: string; size: number } {
-  const client = join(distDir, 'client');
-  let best = { path: '/', size: 0 };
-  for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const size = statSync(file).size;
-    if (size > best.size) best = { path: `/${relative(client, file).split('\\').join('/')}`, size };
-  }
-  return best;
-}
 
 /** Requests a file, reads the headers, pauses; `finish` waits, then reads the rest and counts the body bytes. */
 function slowDownload(baseUrl: string, file: { path: string; size: number }) {

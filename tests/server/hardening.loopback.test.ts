@@ -2,15 +2,13 @@
  * Limits of the production server against slow, oversized and vanishing clients, on loopback, with
  * the timeouts shortened through their environment variables so the tests stay fast.
  */
-import { readdirSync, statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api/spec/routes.ts';
 import { sleep } from '../support/load.ts';
 import { eventually, liveWorkers, logLines, openFiles } from '../support/processes.ts';
 import { rawSocket, rawStatus } from '../support/raw-http.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { largestClientFile, startServer, type RunningServer } from '../support/server.ts';
 
 const HEADERS_TIMEOUT_MS = 500;
 // Each apart from the others, so a missing setting shows: Node's default headers timeout would be
@@ -108,7 +106,7 @@ describe('clients that abort', () => {
   it('never crash the worker or leave a connection or a file open', async () => {
     const [worker] = liveWorkers(server.output());
     const baseline = openFiles(worker!);
-    const targets = [largestFile(), contractPath, '/'];
+    const targets = [largestClientFile(distDir).path, contractPath, '/'];
     for (let round = 0; round < 60; round += 1) {
       await Promise.all(
         targets.map(
@@ -135,16 +133,3 @@ describe('clients that abort', () => {
     expect(logLines(server.output()).some((line) => line['aborted'] === true)).toBe(true);
   });
 });
-
-/** The largest file of the build's client folder, as a site path. */
-function largestFile(): string {
-  const client = join(distDir, 'client');
-  let best = { path: '/', size: 0 };
-  for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    const size = statSync(file).size;
-    if (size > best.size) best = { path: `/${relative(client, file).split('\\').join('/')}`, size };
-  }
-  return best.path;
-}
