@@ -4,7 +4,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/api/spec/routes.ts';
+import { apiUrl } from '../../src/api/spec/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
@@ -24,12 +25,6 @@ export const ENCODINGS = ['br', 'gzip'] as const;
 /** Page size for search when the directory supports `limit`. */
 export const SEARCH_LIMIT = 20;
 
-export const route = (id: string): RouteSpec => {
-  const found = ROUTES.find((candidate) => candidate.id === id);
-  if (!found) throw new Error(`no route ${id} in the route table`);
-  return found;
-};
-const detailPath = (id: string, slug: string) => route(id).path.replace('{slug}', encodeURIComponent(slug));
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 
 type Item = { slug?: unknown; name?: unknown; title?: unknown };
@@ -92,9 +87,9 @@ const single = (id: string, path: string, headers: Record<string, string> = {}, 
 
 /** Every class, in table order. */
 export async function benchClasses(baseUrl: string, distDir: string, searches: number): Promise<BenchClass[]> {
-  const stacks = route('listStacks').path;
-  const project = shortestSlug(await itemsOf(baseUrl, route('listProjects').path));
-  const category = shortestSlug(await itemsOf(baseUrl, route('listCategories').path));
+  const stacks = apiUrl('listStacks');
+  const project = shortestSlug(await itemsOf(baseUrl, apiUrl('listProjects')));
+  const category = shortestSlug(await itemsOf(baseUrl, apiUrl('listCategories')));
   const page = pageUrl('projects', project.slug);
   const asset = staticAsset(distDir);
   const etag = (await fetchRaw(baseUrl, { path: stacks, headers: {} })).headers['etag'];
@@ -108,7 +103,7 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
   return [
     single('default', stacks),
-    single('detail', detailPath('getProject', project.slug)),
+    single('detail', apiUrl('getProject', project.slug)),
     single('filter', withQuery(stacks, { category: category.slug })),
     { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),

@@ -18,7 +18,8 @@ import { parseArgs } from 'node:util';
 import { contentDir } from '../../src/catalog/content-dir.ts';
 import { readContentFolder } from '../../src/catalog/load-files.ts';
 import { synthesize, writeCollections } from '../lib/synth.ts';
-import { benchClasses, route, type BenchClass } from './classes.ts';
+import { apiUrl } from '../../src/api/spec/urls.ts';
+import { benchClasses, type BenchClass } from './classes.ts';
 import { measure, type Load, type Sample } from './measure.ts';
 import { floorServer, killAll, serverUnderTest, startProcess, treeMemoryMb, type Running } from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
@@ -153,7 +154,7 @@ const fetchKey = (request: { path: string; headers: Record<string, string> }) =>
 
 async function main(): Promise<void> {
   const build = chooseBuild();
-  const health = route('getHealth').path;
+  const health = apiUrl('getHealth');
   server = await startProcess((port) => serverUnderTest(build.distDir, port), health);
 
   let classes = await benchClasses(server.url, build.distDir, searches);
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
   writeFileSync(recordingsFile, serializeRecordings([...responses.values()]));
   floor = await startProcess((port) => floorServer(recordingsFile, port), health);
 
-  const contractBytes = (await fetchRaw(server.url, { path: route('getContract').path, headers: {} })).body.length;
+  const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
   const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
 
   const results = await benchAll(classes, responses);
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
   console.log(markdownTable(results));
   console.log(
     `\nServer (one process, WEB_CONCURRENCY=1) RSS after the run: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB). ` +
-      `Contract ${route('getContract').path}: ${contractBytes.toLocaleString('en-US')} bytes.` +
+      `Contract ${apiUrl('getContract')}: ${contractBytes.toLocaleString('en-US')} bytes.` +
       (build.buildSeconds === undefined ? '' : ` Build: ${build.buildSeconds.toFixed(1)} s.`) +
       ` Node ${process.version}, ${availableParallelism()} CPUs; client, server and floor share them.`,
   );

@@ -10,19 +10,24 @@ export const API_PREFIX = '/api';
 /** Where the static exports live. */
 const EXPORTS_PREFIX = '/data/';
 
+/** A detail route's path with its `{slug}` filled in. */
+function withSlug(route: RouteSpec, slug: string): string {
+  return route.path.replace('{slug}', encodeURIComponent(slug));
+}
+
 /** The URL of a route; detail routes need the slug. */
 export function apiUrl(id: RouteId, slug?: string): string {
   const route = routeById(id);
   if (route.detail === undefined) return route.path;
   if (slug === undefined) throw new Error(`apiUrl: ${id} is a detail route and needs a slug`);
-  return route.path.replace('{slug}', encodeURIComponent(slug));
+  return withSlug(route, slug);
 }
 
 /** The JSON twin of an entry: its detail endpoint, or the directory that lists it. */
 export function entryApiUrl(collection: CollectionName, slug: string): string {
   const routes = ROUTES;
   const detail = routes.find((route) => route.detail === collection);
-  if (detail) return detail.path.replace('{slug}', encodeURIComponent(slug));
+  if (detail) return withSlug(detail, slug);
   const directory = routes.find((route) => route.lists === collection);
   if (!directory) throw new Error(`entryApiUrl: no route lists ${collection}`);
   return directory.path;
@@ -32,7 +37,7 @@ export function entryApiUrl(collection: CollectionName, slug: string): string {
 export function exampleUrl(route: RouteSpec, catalog: CollectionsSource): string {
   if (!route.detail) return route.path;
   const first = (catalog.collections[route.detail] as { slug: string }[])[0];
-  return route.path.replace('{slug}', first?.slug ?? '');
+  return withSlug(route, first?.slug ?? '');
 }
 
 /** Public path of an export file. */
