@@ -22,6 +22,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
 
   // A draining worker closes each connection after its response, so the client reconnects to another.
   const drainingHeaders = { ...SECURITY_HEADERS, Connection: 'close' };
+  const securityHeaders = Object.entries(SECURITY_HEADERS);
 
   return async function listener(req, res) {
     const started = process.hrtime.bigint();
@@ -37,7 +38,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
       // The hot path: every header goes out in one writeHead, none through setHeader.
       return sendApiResponse(req, res, result, draining() ? drainingHeaders : SECURITY_HEADERS);
     }
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
 
     if (method === 'OPTIONS') {
