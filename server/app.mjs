@@ -1,13 +1,28 @@
 // @ts-check
 /**
- * The request path of the production server, in one place: parse the target once, add the security
- * headers, then the API (every method under /api, JSON envelopes), or for the site: OPTIONS, 405
- * for write methods, a prerendered file from dist/client, or Astro (404 page, redirects).
+ * The request path of the production server, in one place: parse (and normalize) the target once,
+ * then the API (every method under /api, JSON envelopes), or for the site: OPTIONS, 405 for write
+ * methods, a prerendered file from dist/client, the site's 404, or Astro (redirects). Headers come
+ * from the one response policy (src/api/response-policy.ts, in the API bundle).
  */
 import { sendApiResponse } from './api-response.mjs';
+import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { logRequest } from './request-log.mjs';
-import { SECURITY_HEADERS } from './security-headers.mjs';
 import { safePath, sendFile, staticFileFor } from './static-files.mjs';
+
+/** Headers a client could use to make Astro build its URL on another host or scheme. */
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', ':authority'];
+
+/**
+ * Paths Astro must never see: its own framework routes (`/_image`, `/_actions`, `/_server-islands`,
+ * and anything else under a segment starting with `_`, which this site leaves to dist/client), and
+ * any spelling Astro could decode to its bundled copy of the API (`/API`, `/api%2Fprojects`).
+ * @param {string} decodedPath
+ */
+function neverForAstro(decodedPath) {
+  const lower = decodedPath.toLowerCase();
+  return lower.startsWith('/_') || lower === '/api' || lower.startsWith('/api/');
+}
 
 /**
  * Builds the listener for one loaded build.
@@ -15,14 +30,14 @@ import { safePath, sendFile, staticFileFor } from './static-files.mjs';
  * @param {{ log: import('./log.mjs').Log, draining: () => boolean }} process
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
-export function createRequestListener({ clientDir, astroHandler, api, catalog }, { log, draining }) {
+export function createRequestListener({ clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage }, { log, draining }) {
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
+  const canonicalHost = new URL(siteOrigin).host;
 
   // A draining worker closes each connection after its response, so the client reconnects to another.
-  const drainingHeaders = { ...SECURITY_HEADERS, Connection: 'close' };
-  const securityHeaders = Object.entries(SECURITY_HEADERS);
+  const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
 
   return async function listener(req, res) {
     const started = process.hrtime.bigint();
@@ -36,9 +51,9 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
       const result = api.answerApi(method, target, req.headers, catalog);
       requestId = result.headers['X-Request-Id'] ?? null;
       // The hot path: every header goes out in one writeHead, none through setHeader.
-      return sendApiResponse(req, res, result, draining() ? drainingHeaders : SECURITY_HEADERS);
+      return sendApiResponse(req, res, result, draining() ? drainingHeaders : api.SECURITY_HEADERS);
     }
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(api.securityHeadersFor(target.path))) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
 
     if (method === 'OPTIONS') {
@@ -46,19 +61,20 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
       return;
     }
     if (!readMethods.has(method)) {
-      res
-        .writeHead(405, { Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('405 Method Not Allowed: this site is read-only.\n');
-      return;
+      res.setHeader('Allow', allow);
+      return sendError(req, res, 405, api);
     }
+    // Never look a malformed or traversing path up on disk.
     const path = safePath(target.path);
-    if (path === undefined) {
-      // Never look a malformed or traversing path up on disk; Astro renders the 404 page for it.
-      req.url = '/404-not-found/';
-      return void (await astroHandler(req, res));
-    }
+    if (path === undefined) return sendNotFoundPage(req, res, notFoundPage, api);
     const file = staticFileFor(clientDir, path);
-    if (file) return sendFile(req, res, clientDir, file);
+    if (file) return sendFile(req, res, clientDir, file, api);
+    if (neverForAstro(path)) return sendNotFoundPage(req, res, notFoundPage, api);
+    // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
+    req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;
+    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    req.headers.host = canonicalHost;
+    policyOnWriteHead(res, api);
     await astroHandler(req, res);
   };
 }

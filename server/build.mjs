@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Loads one build from dist/: the prerendered files, Astro's handler (404 page, redirects), the API
+ * Loads one build from dist/: the prerendered files and 404 page, Astro's handler (redirects), the API
  * bundle with its content snapshot, and the build id. DIST_DIR (relative to the project root) picks
  * another build.
  */
@@ -25,7 +25,9 @@ export function distDirFrom(env) {
  * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} AstroHandler
  * @typedef {{
  *   id: string,
+ *   siteOrigin: string,
  *   clientDir: string,
+ *   notFoundPage: Buffer,
  *   astroHandler: AstroHandler,
  *   api: ApiBundle,
  *   catalog: import('../src/catalog/catalog.ts').Catalog,
@@ -42,13 +44,17 @@ export async function loadBuild(distDir) {
   const astro = await import(new URL('server/entry.mjs', distDir).href);
   /** @type {ApiBundle} */
   const api = await import(new URL('server/api/handler.mjs', distDir).href);
-  /** @type {{ id: string }} written by src/integrations/build-record.ts */
+  /** @type {{ id: string, siteUrl: string }} written by src/integrations/build-record.ts */
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
   // /api/health reports it.
   api.serviceState.build = record.id;
   return {
     id: record.id,
+    // The origin the build was made for (SITE_URL): Astro's requests are built on it, never on a client's Host.
+    siteOrigin: new URL(record.siteUrl).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
+    // The site's 404 page, prerendered: what every path the server does not serve gets.
+    notFoundPage: readFileSync(new URL('client/404.html', distDir)),
     astroHandler: astro.handler,
     api,
     catalog: api.catalogFromSnapshot(fileURLToPath(new URL(`server/api/${api.CATALOG_SNAPSHOT}`, distDir))),

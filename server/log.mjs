@@ -3,12 +3,50 @@
  * The server's structured log: one JSON line per event on stdout, with pino. Workers write through
  * an asynchronous buffer (requests are not slowed by the terminal or the journal); each write holds
  * whole lines and stays within PIPE_BUF (4096 bytes), so lines from several workers sharing stdout
- * never interleave. The primary writes synchronously: few lines, and none lost before it exits.
+ * never interleave: every string
+ * field is cut to MAX_FIELD_BYTES (with a marker), so a line fits one write. The primary writes
+ * synchronously: few lines, and none lost before it exits.
  */
 import pino from 'pino';
 
 /** Atomic write size of a pipe on Linux and macOS (POSIX guarantees at least 512). */
 const PIPE_BUF = 4096;
+/**
+ * Most bytes a string field takes in a line, JSON-escaped. A line holds a handful of fields, at most
+ * a few of them client-sized or long (path, error), so with this bound a line stays under PIPE_BUF
+ * and goes out in one atomic write however long a client's path or an error's stack.
+ */
+export const MAX_FIELD_BYTES = 1000;
+
+/** Bytes a string takes inside a JSON line. */
+const jsonBytes = (/** @type {string} */ value) => Buffer.byteLength(JSON.stringify(value));
+
+/**
+ * A string cut to at most `max` bytes as JSON, ending with a visible marker saying how much went.
+ * @param {string} value
+ * @param {number} [max]
+ */
+export function cut(value, max = MAX_FIELD_BYTES) {
+  if (value.length <= max / 6 || jsonBytes(value) <= max) return value;
+  let keep = Math.min(value.length, max);
+  let result;
+  do {
+    result = `${value.slice(0, keep)}…[cut ${value.length - keep} of ${value.length} chars]`;
+    keep = Math.floor(keep * 0.8);
+  } while (jsonBytes(result) > max);
+  return result;
+}
+
+/**
+ * Every string field of a log line, cut (see MAX_FIELD_BYTES).
+ * @param {Record<string, unknown>} fields
+ */
+function cutFields(fields) {
+  /** @type {Record<string, unknown>} */
+  const line = {};
+  for (const [name, value] of Object.entries(fields)) line[name] = typeof value === 'string' ? cut(value) : value;
+  return line;
+}
 
 /**
  * @param {{ sync: boolean }} options
@@ -18,7 +56,7 @@ export function createLog({ sync }) {
     {
       base: { pid: process.pid },
       messageKey: 'message',
-      formatters: { level: (label) => ({ level: label }) },
+      formatters: { level: (label) => ({ level: label }), log: cutFields },
     },
     pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF }),
   );

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { chooseCoding, FILE_CODINGS } from './content-coding.mjs';
+import { sendError } from './error-response.mjs';
 import { sendCachedFile } from './file-cache.mjs';
 
 /** File name suffix of each precompressed sibling. */
@@ -62,22 +63,16 @@ export function staticFileFor(clientDir, pathname) {
 }
 
 /**
- * Cache policy: hashed assets forever; everything else revalidates with its ETag.
- * @param {string} file
- */
-export function cacheControlFor(file) {
-  return file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
-}
-
-/**
- * Streams one file with ETag, Last-Modified and range support.
+ * Streams one file with ETag, Last-Modified and range support; its cache policy by kind (hashed
+ * asset or not). A refusal (412, 416) or failure goes out as an error, without the file's headers.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {string} clientDir
  * @param {string} file
+ * @param {import('./error-response.mjs').Policy & Pick<import('../src/api/response-policy.ts'), 'fileKind'>} policy
  */
-export function sendFile(req, res, clientDir, file) {
-  res.setHeader('Cache-Control', cacheControlFor(file));
+export function sendFile(req, res, clientDir, file, policy) {
+  res.setHeader('Cache-Control', policy.CACHE_CONTROL[policy.fileKind(file)]);
   let sent = file;
   if (siblingsExist(clientDir, file)) {
     // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
@@ -92,9 +87,6 @@ export function sendFile(req, res, clientDir, file) {
   if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (sendCachedFile(req, res, clientDir, sent)) return;
   send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
-    .on('error', (/** @type {{ statusCode?: number }} */ error) => {
-      res.statusCode = error.statusCode ?? 404;
-      res.end();
-    })
+    .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))
     .pipe(res);
 }

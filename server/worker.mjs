@@ -11,7 +11,9 @@ import { createRequestListener } from './app.mjs';
 import { distDirFrom, loadBuild } from './build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
+import { sendError } from './error-response.mjs';
 import { createLog, flushAndExit } from './log.mjs';
+import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
 
 const log = createLog({ sync: false });
 const config = readConfig(process.env);
@@ -47,6 +49,8 @@ process.on('SIGHUP', () => {});
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
 const build = await loadBuild(distDirFrom(process.env));
+// After the build's import, which installed Astro's listener.
+takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined });
 const server = createServer(
   {
@@ -59,8 +63,8 @@ const server = createServer(
   (req, res) => {
     listener(req, res).catch((/** @type {unknown} */ error) => {
       log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
-      if (!res.headersSent) res.writeHead(500);
-      res.end();
+      // Headers already out: cut the connection rather than end a truncated body as if it were whole.
+      sendError(req, res, 500, build.api);
     });
   },
 );

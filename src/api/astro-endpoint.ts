@@ -1,15 +1,24 @@
 /**
  * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each file names the route it
  * serves and hands the request to `answerApi`, like the production server and the tests.
+ *
+ * In a build they answer nothing: the production server answers the API from its own bundle
+ * (server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.mjs).
+ * Should one get through anyway, it gets the site's 404 page, and the API code is loaded only under
+ * `import.meta.env.DEV`, so the build's server bundle holds no second copy of the API or catalog.
  */
 import type { APIRoute } from 'astro';
-import { getCatalog } from '../catalog/index.ts';
-import { answerApi } from './adapter.ts';
-import { parseTarget } from './request-target.ts';
 import { ROUTES, type RouteId } from './spec/routes.ts';
 
 /** Answers any method through `answerApi`; read-only semantics live in `respond`, not in Astro. */
 const handle: APIRoute = async ({ request }) => {
+  // Astro renders its 404 page for an empty 404 from an endpoint.
+  if (!import.meta.env.DEV) return new Response(null, { status: 404 });
+  const [{ answerApi }, { parseTarget }, { getCatalog }] = await Promise.all([
+    import('./adapter.ts'),
+    import('./request-target.ts'),
+    import('../catalog/index.ts'),
+  ]);
   const result = answerApi(request.method, parseTarget(request.url), Object.fromEntries(request.headers), await getCatalog());
   return new Response(result.body, { status: result.status, headers: result.headers });
 };

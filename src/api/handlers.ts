@@ -6,6 +6,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
+import { closestCandidates } from '../catalog/suggest.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
@@ -17,7 +18,7 @@ import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
-import type { RouteId, RouteSpec } from './spec/routes.ts';
+import { ROUTES, type RouteId, type RouteSpec } from './spec/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {
@@ -32,15 +33,20 @@ export interface RouteContext {
 /** Builds the payload; throws ApiError for a missing entry. */
 export type Handler = (context: RouteContext) => unknown;
 
-/** Looks up a detail view, or throws a 404 naming the known slugs. */
+/**
+ * Looks up a detail view, or throws a 404 naming the few closest slugs (did-you-mean) and the
+ * directory that lists them all: the answer stays small however large the catalog.
+ */
 function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined): T {
   const slug = context.slug ?? '';
   const found = view(slug);
   if (found === undefined) {
     const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
-    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".`, {
+    const directory = ROUTES.find((route) => route.detail === undefined && route.lists === collection);
+    const seeAll = directory ? ` Closest slugs below; ${directory.path} lists them all.` : '';
+    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".${seeAll}`, {
       parameter: 'slug',
-      allowed: known,
+      allowed: closestCandidates(slug, known),
     });
   }
   return found;

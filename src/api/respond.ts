@@ -1,6 +1,6 @@
 /**
  * Request in, response out: the one place that turns an HTTP request into an API response with
- * the envelope, request id, ETag, CORS, cache and security headers. Framework-free: every caller
+ * the envelope, request id and ETag; CORS, cache and security headers come from response-policy.ts. Framework-free: every caller
  * reaches it through `answerApi` (adapter.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +10,7 @@ import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import { parseQuery } from './params.ts';
 import { PreparedPayload } from './payload-cache.ts';
+import { apiHeaders } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
 import { routeById, ROUTES, type RouteSpec } from './spec/routes.ts';
@@ -61,18 +62,6 @@ function response(status: number, headers: Record<string, string>, envelope: Env
 /** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
 export function requestIdFor(header: string | null | undefined): string {
   return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
-}
-
-/** Headers every API response carries. */
-function baseHeaders(requestId: string): Record<string, string> {
-  return {
-    'Content-Type': 'application/json; charset=utf-8',
-    'X-Request-Id': requestId,
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link',
-    'X-Content-Type-Options': 'nosniff',
-    'Cache-Control': 'no-cache',
-  };
 }
 
 /** JSON string literal for the envelope members built by concatenation. */
@@ -139,7 +128,7 @@ function errorResponse(
     ...(error.parameter !== undefined ? { parameter: error.parameter } : {}),
     ...(error.allowed !== undefined ? { allowed: [...error.allowed] } : {}),
   };
-  const headers = baseHeaders(requestId);
+  const headers = apiHeaders(requestId, status);
   if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
   const envelope = {
     head: envelopeHead(requestId, method, path, query),
@@ -195,7 +184,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       );
     }
     if (method === 'OPTIONS') {
-      const headers = baseHeaders(requestId);
+      const headers = apiHeaders(requestId, 204);
       delete headers['Content-Type'];
       Object.assign(headers, {
         Allow: ALLOWED_METHODS,
@@ -214,7 +203,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     });
     const page = preparePayload(route, catalog, parsed, slug, normalizedQuery);
     const headers: Record<string, string> = {
-      ...baseHeaders(requestId),
+      ...apiHeaders(requestId, 200),
       ETag: page.payload.etag,
       ...(route.localized ? { 'Content-Language': parsed.locale } : {}),
       ...(page.nextCursor ? { Link: nextLink(path, parsed.received, page.nextCursor) } : {}),

@@ -26,3 +26,20 @@ export function slugify(value: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** How many suggestions a not-found answer lists at most. */
+export const SUGGESTION_COUNT = 5;
+
+/**
+ * The `count` candidates closest to `value` by edit distance (ignoring case), closest first and in
+ * candidate order on a tie: a did-you-mean list whose size does not grow with the catalog.
+ */
+export function closestCandidates(value: string, candidates: readonly string[], count = SUGGESTION_COUNT): string[] {
+  // Bounded work per request, whatever the client sent: slugs are short.
+  const wanted = value.slice(0, 100).toLowerCase();
+  return candidates
+    .map((candidate, index) => ({ candidate, index, cost: distance(wanted, candidate.toLowerCase()) }))
+    .sort((a, b) => a.cost - b.cost || a.index - b.index)
+    .slice(0, count)
+    .map((scored) => scored.candidate);
+}

@@ -169,7 +169,9 @@ describe('methods', () => {
     (method) => {
       for (const route of ROUTES) {
         const result = callApi(route.path, { method });
-        const body = expectEnvelope(result, { status: 405, method: method.toUpperCase(), path: route.path, code: 'method_not_allowed' });
+        // The envelope echoes the path as a URL spells it: `{slug}` percent-encoded.
+        const path = new URL(route.path, 'http://example.test').pathname;
+        const body = expectEnvelope(result, { status: 405, method: method.toUpperCase(), path, code: 'method_not_allowed' });
         expect(body.error?.allowed).toEqual(['GET', 'HEAD', 'OPTIONS']);
       }
     },

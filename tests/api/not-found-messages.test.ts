@@ -1,7 +1,8 @@
-/** A 404 on a detail endpoint names the kind of entry in plain English, with the known slugs. */
+/** A 404 on a detail endpoint names the kind of entry in plain English, with the few closest slugs. */
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../src/api/adapter.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
+import { ROUTES } from '../../src/api/spec/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 
 const catalog = loadCatalogFromFiles();
@@ -16,7 +17,10 @@ describe('detail 404 messages', () => {
     const result = answerApi('GET', parseTarget(url), {}, catalog);
     const body = JSON.parse(result.body ?? '{}') as { error: { detail: string; allowed: string[] } };
     expect(result.status).toBe(404);
-    expect(body.error.detail).toBe(`No ${noun} has the slug "nope".`);
-    expect(body.error.allowed).toEqual(catalog.collections[collection].map((entry) => entry.slug));
+    const directory = ROUTES.find((route) => route.lists === collection && route.detail === undefined)!.path;
+    expect(body.error.detail).toBe(`No ${noun} has the slug "nope". Closest slugs below; ${directory} lists them all.`);
+    const slugs = catalog.collections[collection].map((entry) => entry.slug);
+    expect(body.error.allowed.length).toBe(Math.min(5, slugs.length));
+    for (const slug of body.error.allowed) expect(slugs).toContain(slug);
   });
 });

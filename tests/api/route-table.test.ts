@@ -260,11 +260,14 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
       }
     });
 
-    it('answers an unknown slug with 404 not_found listing the known slugs', () => {
-      const path = route.path.replace('{slug}', 'no-such-entry');
+    it('answers a misspelt slug with 404 not_found suggesting the closest few, the real one first', () => {
+      const [slug] = slugsFor(route);
+      const misspelt = `${slug!.slice(0, -1)}x`;
+      const path = route.path.replace('{slug}', misspelt);
       const { error } = expectEnvelope(callApi(path), { status: 404, path, code: 'not_found' });
       expect(error?.parameter).toBe('slug');
-      expect(error?.allowed).toEqual(slugsFor(route));
+      expect(error?.allowed?.[0]).toBe(slug);
+      expect(error?.allowed?.length).toBe(Math.min(5, slugsFor(route).length));
     });
   }
 });

@@ -84,7 +84,8 @@ export function expectApiHeaders(result: ApiResult): void {
   expect(result.headers.get('access-control-allow-origin')).toBe('*');
   expect(result.headers.get('access-control-expose-headers')).toBe('X-Request-Id, ETag, Link');
   expect(result.headers.get('x-content-type-options')).toBe('nosniff');
-  expect(result.headers.get('cache-control')).toBe('no-cache');
+  // Successes revalidate with their ETag; errors are never stored by a shared cache.
+  expect(result.headers.get('cache-control')).toBe(result.status >= 400 ? 'no-store' : 'no-cache');
 }
 
 /** What the envelope should echo. */

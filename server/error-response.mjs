@@ -1,0 +1,69 @@
+// @ts-check
+/**
+ * Error answers of the site (files, pages, framework routes), by the response policy of
+ * src/api/response-policy.ts (read from the API bundle): an error carries no representation header
+ * of what it refused (no Content-Encoding, ETag, Last-Modified or Content-Range of a file), and a
+ * Cache-Control no shared cache keeps. A failure after the headers went out destroys the socket, so
+ * a client never takes a truncated body for a whole one.
+ */
+import { STATUS_CODES } from 'node:http';
+
+/** @typedef {Pick<import('../src/api/response-policy.ts'), 'CACHE_CONTROL' | 'REPRESENTATION_HEADERS'>} Policy */
+
+/**
+ * Removes what describes a refused file and marks the answer as not storable.
+ * @param {import('node:http').ServerResponse} res
+ * @param {Policy} policy
+ */
+export function clearForError(res, policy) {
+  for (const name of policy.REPRESENTATION_HEADERS) res.removeHeader(name);
+  res.setHeader('Cache-Control', policy.CACHE_CONTROL.error);
+}
+
+/**
+ * Answers `status` with a one-line text body, or destroys the socket when headers are already out.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {Policy} policy
+ */
+export function sendError(req, res, status, policy) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  clearForError(res, policy);
+  const body = Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Error'}\n`);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * The site's 404 page (prerendered by Astro), for every path the server does not serve.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {Buffer} page
+ * @param {Policy} policy
+ */
+export function sendNotFoundPage(req, res, page, policy) {
+  clearForError(res, policy);
+  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(page.length) });
+  res.end(req.method === 'HEAD' ? undefined : page);
+}
+
+/**
+ * Applies the policy to whatever status a third party (Astro) writes: errors get the error cache
+ * policy, anything else the policy of a file that revalidates.
+ * @param {import('node:http').ServerResponse} res
+ * @param {Policy} policy
+ */
+export function policyOnWriteHead(res, policy) {
+  const writeHead = res.writeHead;
+  /** @type {typeof res.writeHead} */
+  const withPolicy = function (/** @type {number} */ status, /** @type {any[]} */ ...rest) {
+    if (status >= 400) clearForError(res, policy);
+    else res.setHeader('Cache-Control', policy.CACHE_CONTROL.file);
+    return writeHead.call(res, status, ...rest);
+  };
+  res.writeHead = withPolicy;
+}

@@ -1,0 +1,42 @@
+// @ts-check
+/**
+ * Who decides about a rejected promise nobody handled: this server, not a library. Astro's Node
+ * adapter installs a process-wide `unhandledRejection` listener when the build is imported, and
+ * any listener stops Node from failing: rejections outside a request would pass silently and leave
+ * the worker in an unknown state. We remove those listeners and install ours: log the rejection,
+ * then exit non-zero once the log is flushed, so the primary starts a fresh worker.
+ *
+ * Kept alive: a client that hangs up mid-response (ECONNRESET, premature close, abort), which Astro's
+ * listener ignored too; killing the worker for it would let any client restart workers at will.
+ */
+
+/** Errors a client causes by going away; they say nothing about the worker's state. */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_ERR']);
+
+/**
+ * Replaces every `unhandledRejection` listener by ours.
+ * @param {import('./log.mjs').Log} log
+ * @param {(code: number) => void} exit called once, after logging
+ * @param {NodeJS.Process} [target]
+ * @returns {(reason: unknown) => void} the listener installed
+ */
+export function takeOverUnhandledRejections(log, exit, target = process) {
+  target.removeAllListeners('unhandledRejection');
+  let exiting = false;
+  /** @param {unknown} reason */
+  const listener = (reason) => {
+    const error = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+    const code = /** @type {{ code?: unknown }} */ (reason ?? {}).code;
+    if (typeof code === 'string' && CLIENT_GONE.has(code)) {
+      log.warn({ message: 'unhandled rejection from a client that went away', error });
+      return;
+    }
+    log.fatal({ message: 'unhandled rejection: exiting so the primary replaces this worker', error });
+    if (!exiting) {
+      exiting = true;
+      exit(1);
+    }
+  };
+  target.on('unhandledRejection', listener);
+  return listener;
+}

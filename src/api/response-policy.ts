@@ -1,0 +1,100 @@
+/**
+ * The one response policy: which base, security, cache and CORS headers a response carries, by its
+ * kind. The API (respond.ts) and the production server (server/, through the API bundle) both read
+ * it here, so a CDN in front sees one consistent set of rules:
+ *
+ * | kind  | what                                 | Cache-Control                          |
+ * | ----- | ------------------------------------ | -------------------------------------- |
+ * | api   | a 2xx/304 API envelope               | no-cache (revalidate with its ETag)    |
+ * | asset | a content-hashed file under /_astro/ | public, max-age=31536000, immutable    |
+ * | file  | any other file, pages included       | public, max-age=0, must-revalidate     |
+ * | error | every 4xx and 5xx, API and site      | no-store                               |
+ *
+ * An error never carries the representation headers of a file it refused (REPRESENTATION_HEADERS).
+ */
+
+/** Response kinds, each with its own cache policy. */
+export type ResponseKind = 'api' | 'asset' | 'file' | 'error';
+
+/** Where content-hashed build assets live: their URL changes whenever their bytes do. */
+const HASHED_ASSET_PREFIX = '/_astro/';
+
+/** Cache-Control by kind. Errors are never stored: a shared cache must not replay a refusal. */
+export const CACHE_CONTROL: Readonly<Record<ResponseKind, string>> = {
+  api: 'no-cache',
+  asset: 'public, max-age=31536000, immutable',
+  file: 'public, max-age=0, must-revalidate',
+  error: 'no-store',
+};
+
+/** The kind of a successful file response, by its site path. */
+export function fileKind(path: string): 'asset' | 'file' {
+  return path.startsWith(HASHED_ASSET_PREFIX) ? 'asset' : 'file';
+}
+
+/** The one page whose script sets style attributes: Swagger UI's console in the API reference. */
+const STYLE_ATTRIBUTE_PAGES = '/openapi/';
+
+/** Scripts and styles only from this origin, as files: no inline script or style, no eval. */
+function contentSecurityPolicy(styleAttributes: boolean): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // Swagger UI sets style="" from script; that page alone may, and still no <style> element.
+    ...(styleAttributes ? ["style-src-attr 'unsafe-inline'"] : []),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers every response carries, pages, files, errors and API alike. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': contentSecurityPolicy(false),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** The security headers of the API reference page (and what lies under it). */
+const STYLE_ATTRIBUTE_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': contentSecurityPolicy(true),
+};
+
+/** Security headers for a site path (normalized, see request-target.ts). */
+export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
+  return path.startsWith(STYLE_ATTRIBUTE_PAGES) ? STYLE_ATTRIBUTE_HEADERS : SECURITY_HEADERS;
+}
+
+/** Headers of every API response: JSON, its request id, open CORS for reads. */
+export function apiHeaders(requestId: string, status: number): Record<string, string> {
+  return {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Request-Id': requestId,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': CACHE_CONTROL[status >= 400 ? 'error' : 'api'],
+  };
+}
+
+/** Headers that describe a file's representation; a 4xx or 5xx about that file must not carry them. */
+export const REPRESENTATION_HEADERS: readonly string[] = [
+  'Content-Encoding',
+  'Content-Type',
+  'Content-Length',
+  'Content-Range',
+  'Content-Language',
+  'ETag',
+  'Last-Modified',
+  'Accept-Ranges',
+  'Vary',
+];
