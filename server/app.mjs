@@ -18,10 +18,11 @@ const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto',
  * and anything else under a segment starting with `_`, which this site leaves to dist/client), and
  * any spelling Astro could decode to its bundled copy of the API (`/API`, `/api%2Fprojects`).
  * @param {string} decodedPath
+ * @param {(path: string) => boolean} isApiPath
  */
-function neverForAstro(decodedPath) {
+function neverForAstro(decodedPath, isApiPath) {
   const lower = decodedPath.toLowerCase();
-  return lower.startsWith('/_') || lower === '/api' || lower.startsWith('/api/');
+  return lower.startsWith('/_') || isApiPath(lower);
 }
 
 /**
@@ -69,7 +70,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
     if (path === undefined) return sendNotFoundPage(req, res, notFoundPage, api);
     const file = staticFileFor(clientDir, path);
     if (file) return sendFile(req, res, clientDir, file, api);
-    if (neverForAstro(path)) return sendNotFoundPage(req, res, notFoundPage, api);
+    if (neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
     // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
     req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;
     for (const name of FORWARDED_HEADERS) delete req.headers[name];

@@ -33,3 +33,40 @@ describe('cache headers of dist/client', () => {
     }
   });
 });
+
+/** Headers that describe a file; an error about that file must carry none of them. */
+const REPRESENTATION = ['content-encoding', 'etag', 'last-modified', 'content-range', 'accept-ranges', 'vary'];
+const asset = sitePaths.find((path) => path.startsWith('/_astro/') && path.endsWith('.css'))!;
+
+describe('errors about a file carry none of its headers and are never stored', () => {
+  it.each([
+    ['If-Match with another ETag', { 'If-Match': '"not-this-one"' }, 412],
+    ['If-Unmodified-Since before the file', { 'If-Unmodified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' }, 412],
+    ['a Range past the end', { Range: 'bytes=99999999-' }, 416],
+  ])('%s on an asset and a page, in every coding', async (_label, conditional, status) => {
+    for (const path of [asset, '/']) {
+      for (const coding of ['br', 'gzip', 'identity']) {
+        for (const method of ['GET', 'HEAD']) {
+          const where = `${method} ${path} (${coding})`;
+          const response = await fetch(`${baseUrl}${path}`, { method, headers: { ...conditional, 'Accept-Encoding': coding } });
+          expect(response.status, where).toBe(status);
+          expect(response.headers.get('cache-control'), where).toBe('no-store');
+          for (const name of REPRESENTATION) expect(response.headers.get(name), `${where}: ${name}`).toBeNull();
+        }
+      }
+    }
+  });
+
+  it.each(['GET', 'HEAD'])('%s of a missing hashed asset is a 404 with Cache-Control', async (method) => {
+    const response = await fetch(`${baseUrl}${asset.replace(/\.css$/, '.missing.css')}`, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a matching If-Match still serves the asset with its policy', async () => {
+    const etag = (await fetch(`${baseUrl}${asset}`, { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } })).headers.get('etag')!;
+    const response = await fetch(`${baseUrl}${asset}`, { headers: { 'If-Match': etag, 'Accept-Encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

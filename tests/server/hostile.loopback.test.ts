@@ -3,7 +3,9 @@
  * are JSON envelopes, and nothing leaks a stack trace, a file path or a project file.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { apiUrl } from '../../src/api/spec/urls.ts';
 import { bodyOf, expectEnvelope, LEAK, UUID, type ApiResult } from '../support/api-call.ts';
 import { rawRequest, rawSocket, rawStatus } from '../support/raw-http.ts';
 
@@ -167,5 +169,102 @@ describe('path traversal on the site', () => {
   ])('never serves a project file for %s', async (path) => {
     const result = await rawRequest(baseUrl, path);
     expectHarmless(result, path);
+  });
+});
+
+describe('one way in: the server answers every spelling of an API path itself', () => {
+  const projects = apiUrl('listProjects');
+  const health = apiUrl('getHealth');
+  const notFoundPage = readFileSync(join(process.env['DIST_DIR'] ?? 'dist', 'client', '404.html'), 'utf8');
+
+  it.each([
+    ['an escaped letter', projects.replace('/a', '/%61')],
+    ['a doubled slash', `/${projects}`],
+    ['a dot-dot segment', `/api/..${projects}`],
+    ['an encoded dot-dot segment', `/api/%2e%2E${projects}`],
+    ['a dot segment and a trailing slash', projects.replace('/api/', '/api/./').concat('/')],
+    ['a backslash', projects.replace('/api/', '/api\\')],
+  ])('answers %s from its own API with the canonical path', async (_label, path) => {
+    const result = await rawRequest(baseUrl, path);
+    expect(result.text).not.toContain('"build":"source"');
+    const body = expectEnvelope(result, { status: 200, path: path.endsWith('/') ? `${projects}/` : projects });
+    expect(body.payload).not.toBeNull();
+  });
+
+  it.each([
+    ['an upper-case prefix', projects.toUpperCase()],
+    ['an encoded slash', projects.replace('/api/', '/api%2F')],
+    ['an encoded slash, lower case', projects.replace('/api/', '/api%2f')],
+    ['the image endpoint with a file', '/_image?href=/etc/passwd'],
+    ['the image endpoint with a remote URL', '/_image?href=https://example.com/x.png&w=10'],
+    ['the image endpoint with a traversal', '/_image?href=../../package.json'],
+    ['an action', '/_actions/x'],
+    ['an action by query', '/?_action=x'],
+    ['a server island', '/_server-islands/x'],
+    ['a server island with props', '/_server-islands/Island?e=x&p=y&s=z'],
+    ['a missing hashed asset', '/_astro/no-such-file.css'],
+  ])('answers %s with the site 404 page, never the bundled endpoints', async (label, path) => {
+    const result = await rawRequest(baseUrl, path);
+    // `/?_action=x` is the home page: Astro never sees it either.
+    const expected = path.startsWith('/?') ? 200 : 404;
+    expect(result.status, label).toBe(expected);
+    if (expected === 404) {
+      expect(result.text, label).toBe(notFoundPage);
+      expect(result.headers.get('cache-control'), label).toBe('no-store');
+    }
+    expect(result.text ?? '', label).not.toContain('"build":"source"');
+    expectHarmless({ ...result, status: 400 }, label);
+  });
+
+  it.each([
+    ['credentials', 'user:secret@example.com'],
+    ['a port out of range', 'example.com:99999'],
+    ['a port that is no number', 'example.com:http'],
+    ['10 KB', `${'h'.repeat(10 * 1024)}.example`],
+    ['an IPv6 literal without brackets', '::1'],
+    ['a path', 'example.com/api/health'],
+  ])('builds no URL on a Host with %s', async (label, host) => {
+    for (const path of ['/no-such-page/', '/docs/', health, '/_image?href=/etc/passwd']) {
+      const answer = await rawSocket(baseUrl, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      const status = rawStatus(answer);
+      expect(status, `${label} ${path}`).toBeGreaterThanOrEqual(200);
+      expect(status, `${label} ${path}: ${answer.slice(0, 200)}`).toBeLessThan(500);
+      expect(answer, label).not.toContain('"build":"source"');
+      expect(answer, label).not.toMatch(LEAK);
+    }
+  });
+
+  it('answers a request with no Host (HTTP/1.0) from the build, not from the bundled endpoints', async () => {
+    const answer = await rawSocket(baseUrl, `GET ${health} HTTP/1.0\r\n\r\n`);
+    expect(rawStatus(answer)).toBe(200);
+    expect(answer).not.toContain('"build":"source"');
+    const page = await rawSocket(baseUrl, 'GET /no-such-page/ HTTP/1.0\r\n\r\n');
+    expect(rawStatus(page)).toBe(404);
+  });
+
+  it('answers a missing Host on HTTP/1.1 with a 400 from the HTTP parser', async () => {
+    const answer = await rawSocket(baseUrl, `GET ${health} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    expect(rawStatus(answer)).toBe(400);
+  });
+
+  it('ignores forwarding headers when it builds the URL', async () => {
+    const result = await rawRequest(baseUrl, '/docs/', {
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'gopher', Forwarded: 'host=evil.example' },
+    });
+    expect(result.status).toBe(301);
+    expect(result.headers.get('location')).not.toContain('evil');
+  });
+});
+
+describe('a detail 404 suggests a few slugs instead of listing the directory', () => {
+  it('names the closest slugs first and stays small', async () => {
+    const listing = bodyOf(await rawRequest(baseUrl, apiUrl('listProjects'))).payload as { items: { slug: string }[] };
+    const slug = listing.items[0]!.slug;
+    const misspelt = `${slug.slice(0, -1)}${slug.endsWith('x') ? 'y' : 'x'}`;
+    const result = await rawRequest(baseUrl, apiUrl('getProject', misspelt));
+    const body = expectEnvelope(result, { status: 404, path: apiUrl('getProject', misspelt), code: 'not_found' });
+    expect(body.error?.allowed?.[0]).toBe(slug);
+    expect(body.error?.allowed?.length).toBeLessThanOrEqual(5);
+    expect(Buffer.byteLength(result.text ?? '')).toBeLessThan(2_048);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchApi } from '../support/api-call.ts';
+import { rawSocket } from '../support/raw-http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -73,5 +74,34 @@ describe('request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: 'GET', status: 404 });
     expect(typeof lines[0]?.['ms']).toBe('number');
+  });
+});
+
+describe('long and hostile requests', () => {
+  it('cuts a 15 KB path so its line stays one atomic write (<= 4096 bytes), with a marker', async () => {
+    const path = `/long-${'p'.repeat(15 * 1024)}`;
+    await fetchApi(server.url, path);
+    const [line] = await linesWhere((entry) => typeof entry['path'] === 'string' && entry['path'].startsWith('/long-'));
+    expect(line?.['status']).toBe(404);
+    expect(String(line?.['path'])).toMatch(/…\[cut \d+ of \d+ chars\]$/);
+    const raw = server
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"path":"/long-'));
+    expect(Buffer.byteLength(`${raw}\n`)).toBeLessThanOrEqual(4096);
+  });
+
+  it('prints no stack trace and no error for crafted Hosts and framework routes', async () => {
+    for (const host of ['user:secret@example.com', 'example.com:99999', 'h'.repeat(10 * 1024)]) {
+      for (const path of ['/no-such-page/', '/docs/', '/_image?href=/etc/passwd', '/_server-islands/x', '/%61pi/health']) {
+        await rawSocket(server.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      }
+    }
+    await fetchApi(server.url, '/api/health');
+    await linesWhere((line) => line['path'] === '/_server-islands/x');
+    // Every line is JSON (logLines would throw otherwise) and none is an error.
+    expect(logLines().filter((line) => line['level'] === 'error' || line['level'] === 'fatal')).toEqual([]);
+    expect(server.output()).not.toMatch(/\n\s+at |Error:/);
+    expect(logLines().some((line) => (line['status'] as number) >= 500)).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
 /** The production server outside /api: read-only pages and files, the HTML 404, security headers. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
 import { fetchApi } from '../support/api-call.ts';
 import { rawRequest } from '../support/raw-http.ts';
-import { expectSecurityHeaders } from '../support/security-headers.ts';
+import { expectSecurityHeaders, parseCsp } from '../support/security-headers.ts';
 
 const baseUrl = inject('baseUrl');
 const firstExport = `/data/${EXPORT_ROUTES[0]?.exportFile ?? 'missing.json'}`;
@@ -77,5 +79,31 @@ describe('security headers', () => {
   it('are sent with an API response and an API error', async () => {
     expectSecurityHeaders((await fetchApi(baseUrl, '/api/health')).headers, '/api/health');
     expectSecurityHeaders((await fetchApi(baseUrl, '/api/projects?x=1')).headers, '/api/projects?x=1');
+  });
+});
+
+describe('styles under the Content-Security-Policy', () => {
+  const client = join(process.env['DIST_DIR'] ?? 'dist', 'client');
+  const pages = readdirSync(client, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+
+  it('no built page has an inline <style> or a style attribute', () => {
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(readFileSync(page, 'utf8'), page).not.toMatch(/<style[\s>]|\sstyle\s*=/i);
+  });
+
+  it.each(['/', '/projects/', '/no-such-page/', '/workbench/'])('%s allows styles from files only', async (path) => {
+    const csp = parseCsp((await fetchApi(baseUrl, path)).headers.get('content-security-policy') ?? '');
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.has('style-src-attr')).toBe(false);
+    expect([...csp.values()].flat()).not.toContain("'unsafe-inline'");
+  });
+
+  it('the API reference allows style attributes (Swagger UI sets them) and nothing more', async () => {
+    const csp = parseCsp((await fetchApi(baseUrl, '/openapi/')).headers.get('content-security-policy') ?? '');
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
   });
 });
