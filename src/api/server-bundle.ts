@@ -11,13 +11,7 @@ export { answerApi } from './adapter.ts';
 export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
-export {
-  CACHE_CONTROL,
-  fileKind,
-  REPRESENTATION_HEADERS,
-  SECURITY_HEADERS,
-  securityHeadersFor,
-} from './response-policy.ts';
+export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
 export { serviceState } from './service-state.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */

@@ -2,8 +2,8 @@
  * Hostile input against the production server: every answer is a 4xx (never a 5xx), API answers
  * are JSON envelopes, and nothing leaks a stack trace, a file path or a project file.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { bodyOf, expectEnvelope, LEAK, UUID, type ApiResult } from '../support/api-call.ts';
@@ -266,5 +266,18 @@ describe('a detail 404 suggests a few slugs instead of listing the directory', (
     expect(body.error?.allowed?.[0]).toBe(slug);
     expect(body.error?.allowed?.length).toBeLessThanOrEqual(5);
     expect(Buffer.byteLength(result.text ?? '')).toBeLessThan(2_048);
+  });
+});
+
+describe("Astro's server bundle", () => {
+  it('holds no second copy of the API (its endpoint files answer 404 in a build)', () => {
+    const serverDir = join(process.env['DIST_DIR'] ?? 'dist', 'server');
+    const files = readdirSync(serverDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.mjs') && !join(entry.parentPath, entry.name).includes(`${sep}api${sep}`))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(files.length).toBeGreaterThan(0);
+    // A sentence only respond() writes: present in the server's own API bundle, absent from Astro's.
+    expect(readFileSync(join(serverDir, 'api', 'handler.mjs'), 'utf8')).toContain('No endpoint answers');
+    for (const file of files) expect(readFileSync(file, 'utf8'), file).not.toContain('No endpoint answers');
   });
 });
