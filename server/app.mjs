@@ -39,6 +39,16 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
 
   // A draining worker closes each connection after its response, so the client reconnects to another.
   const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
+  // The policy has a few fixed sets of security headers: list each once per listener, not per request.
+  /** @type {Map<Readonly<Record<string, string>>, [string, string][]>} */
+  const headerLists = new Map();
+  /** @param {string} path */
+  const securityHeadersFor = (path) => {
+    const headers = api.securityHeadersFor(path);
+    let list = headerLists.get(headers);
+    if (!list) headerLists.set(headers, (list = Object.entries(headers)));
+    return list;
+  };
 
   return async function listener(req, res) {
     const started = process.hrtime.bigint();
@@ -54,7 +64,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
       // The hot path: every header goes out in one writeHead, none through setHeader.
       return sendApiResponse(req, res, result, draining() ? drainingHeaders : api.SECURITY_HEADERS);
     }
-    for (const [name, value] of Object.entries(api.securityHeadersFor(target.path))) res.setHeader(name, value);
+    for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
 
     if (method === 'OPTIONS') {

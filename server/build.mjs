@@ -44,14 +44,15 @@ export async function loadBuild(distDir) {
   const astro = await import(new URL('server/entry.mjs', distDir).href);
   /** @type {ApiBundle} */
   const api = await import(new URL('server/api/handler.mjs', distDir).href);
-  /** @type {{ id: string, siteUrl: string }} written by src/integrations/build-record.ts */
+  /** @type {{ id: string, siteUrl?: string }} written by src/integrations/build-record.ts */
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
   // /api/health reports it.
   api.serviceState.build = record.id;
   return {
     id: record.id,
-    // The origin the build was made for (SITE_URL): Astro's requests are built on it, never on a client's Host.
-    siteOrigin: new URL(record.siteUrl).origin,
+    // The origin the build was made for (its SITE_URL; the server's when a record lacks it): Astro's
+    // requests are built on it, never on a client's Host.
+    siteOrigin: new URL(record.siteUrl ?? api.siteUrl()).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
     // The site's 404 page, prerendered: what every path the server does not serve gets.
     notFoundPage: readFileSync(new URL('client/404.html', distDir)),

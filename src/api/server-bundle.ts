@@ -13,6 +13,7 @@ export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
 export { serviceState } from './service-state.ts';
+export { siteUrl } from '../site/config.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
