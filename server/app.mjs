@@ -6,7 +6,7 @@
  */
 import { sendApiResponse } from './api-response.mjs';
 import { logRequest } from './request-log.mjs';
-import { SECURITY_HEADERS } from './security-headers.mjs';
+import { runsSearchWasm, SEARCH_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers.mjs';
 import { safePath, sendFile, staticFileFor } from './static-files.mjs';
 
 /**
@@ -58,6 +58,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
       return void (await astroHandler(req, res));
     }
     const file = staticFileFor(clientDir, path);
+    if (file && runsSearchWasm(file)) res.setHeader('Content-Security-Policy', SEARCH_CONTENT_SECURITY_POLICY);
     if (file) return sendFile(req, res, clientDir, file);
     await astroHandler(req, res);
   };

@@ -62,11 +62,18 @@ export function staticFileFor(clientDir, pathname) {
 }
 
 /**
- * Cache policy: hashed assets forever; everything else revalidates with its ETag.
+ * Files named after a hash of their content: Astro's assets, and the search index's fragments,
+ * word indexes, filters and metadata (src/integrations/search-index.ts). The index's script, worker,
+ * WebAssembly and entry file keep their names from build to build, so they revalidate.
+ */
+const CONTENT_HASHED = /^\/(?:_astro\/|pagefind\/.*\.pf_(?:fragment|index|filter|meta)$)/;
+
+/**
+ * Cache policy: content-hashed files forever; everything else revalidates with its ETag.
  * @param {string} file
  */
 export function cacheControlFor(file) {
-  return file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  return CONTENT_HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
 }
 
 /**

@@ -1,0 +1,74 @@
+/**
+ * Astro integration: after the build, indexes the prerendered pages of dist/client with Pagefind
+ * into dist/client/pagefind/, for the search page. Only the <main> of indexable pages is read (the
+ * layout marks it data-pagefind-body; utility pages such as the 404 and the search page are left
+ * out), with each page's section as a filter; entries shown at an anchor of an index page are
+ * records of their own. Only the files the search page loads are written:
+ * the search library, its WebAssembly, the entry file and the index; not Pagefind's default UIs.
+ * Listed before precompress, which compresses pagefind.js and pagefind-entry.json with the rest.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { close, createIndex } from 'pagefind';
+import { loadCatalogFromFiles } from '../catalog/from-files.ts';
+import { anchoredEntries, SEARCH_INDEX_FOLDER, sectionLabel } from '../site/pages.ts';
+
+/** Files of Pagefind's own user interfaces, which the search page does not use. */
+const UNUSED = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\b/;
+
+/** Pagefind's language for the site's pages (stemming); the pages are written in en-US. */
+const LANGUAGE = 'en';
+
+/**
+ * Indexes the HTML under `clientDir`, and each entry without a page of its own as a record that
+ * leads to its anchor; returns the number of records indexed and of files written.
+ */
+export async function writeSearchIndex(clientDir: string): Promise<{ pages: number; files: number }> {
+  const { errors, index } = await createIndex({ forceLanguage: LANGUAGE });
+  try {
+    if (!index) throw new Error(`search-index: Pagefind refused the index: ${errors.join('; ')}`);
+    const added = await index.addDirectory({ path: clientDir });
+    if (added.errors.length > 0) throw new Error(`search-index: ${added.errors.join('; ')}`);
+    const entries = anchoredEntries(loadCatalogFromFiles());
+    for (const entry of entries) {
+      const section = sectionLabel(entry.section);
+      const record = await index.addCustomRecord({
+        url: entry.url,
+        // The name leads, as a page's title does; the record is short, so the name weighs.
+        content: `${entry.name}. ${entry.summary}`,
+        language: LANGUAGE,
+        meta: { title: entry.name, section },
+        filters: { section: [section] },
+      });
+      if (record.errors.length > 0) throw new Error(`search-index: ${entry.url}: ${record.errors.join('; ')}`);
+    }
+    const { files, errors: fileErrors } = await index.getFiles();
+    if (fileErrors.length > 0) throw new Error(`search-index: ${fileErrors.join('; ')}`);
+    const outDir = join(clientDir, SEARCH_INDEX_FOLDER);
+    rmSync(outDir, { recursive: true, force: true });
+    const kept = files.filter((file) => !UNUSED.test(file.path));
+    for (const file of kept) {
+      const target = join(outDir, file.path);
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, file.content);
+    }
+    return { pages: added.page_count + entries.length, files: kept.length };
+  } finally {
+    await close();
+  }
+}
+
+export default function searchIndex(): AstroIntegration {
+  return {
+    name: 'search-index',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const { pages, files } = await writeSearchIndex(fileURLToPath(dir));
+        logger.info(`indexed ${pages} pages for search (${files} files) in ${Math.round(performance.now() - started)} ms`);
+      },
+    },
+  };
+}
