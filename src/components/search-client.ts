@@ -31,7 +31,8 @@ interface SearchElements {
   section: HTMLSelectElement;
   status: HTMLElement;
   results: HTMLOListElement;
-  more: HTMLButtonElement;
+  /** Rendered for browsers without JavaScript; hidden here. */
+  noScriptMessage: HTMLElement;
 }
 
 let pagefindPromise: Promise<Pagefind> | undefined;
@@ -89,11 +90,32 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
 
 /** Wires the search page. */
 export function startSearch(elements: SearchElements, bundleUrl: string): void {
-  const { form, query, section, status, results, more } = elements;
+  const { form, query, section, status, results, noScriptMessage } = elements;
+  noScriptMessage.hidden = true;
   const params = new URLSearchParams(location.search);
   query.value = params.get('q') ?? '';
   const wanted = params.get('section') ?? '';
   if ([...section.options].some((option) => option.value === wanted)) section.value = wanted;
+
+  /**
+   * "Show more" is made anew with each list: a button that stayed would move as the list above it
+   * changes length, which counts as a layout shift; a new one only appears.
+   */
+  let more: HTMLButtonElement | undefined;
+  const showMoreButton = (visible: boolean) => {
+    more?.remove();
+    more = undefined;
+    if (!visible) return;
+    more = document.createElement('button');
+    more.type = 'button';
+    more.className = 'button button--secondary search-more';
+    more.textContent = 'Show more results';
+    more.addEventListener('click', () => {
+      const next = results.children.length;
+      void showMore(generation).then(() => (results.children[next]?.querySelector('a') as HTMLElement | null)?.focus());
+    });
+    results.after(more);
+  };
 
   let generation = 0;
   let pending: PagefindSearch['results'] = [];
@@ -104,14 +126,15 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
     status.textContent = message;
   };
 
-  /** Shows the next page of pending results. */
-  const showMore = async (run: number) => {
+  /** Shows the next page of pending results; `fresh` replaces the list instead of extending it. */
+  const showMore = async (run: number, fresh = false) => {
     const batch = pending.slice(shown, shown + PAGE_SIZE);
     const data = await Promise.all(batch.map((result) => result.data()));
     if (run !== generation) return;
+    if (fresh) results.replaceChildren();
     results.append(...data.map(resultItem));
     shown += batch.length;
-    more.hidden = shown >= pending.length;
+    showMoreButton(shown < pending.length);
   };
 
   /** Keeps the address in step with the form, so a search can be bookmarked or shared. */
@@ -130,7 +153,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
     if (!term) {
       results.replaceChildren();
       pending = [];
-      more.hidden = true;
+      showMoreButton(false);
       say('Type a word or a name to search the catalog.');
       return;
     }
@@ -140,8 +163,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
       if (run !== generation || !search) return;
       pending = search.results;
       shown = 0;
-      results.replaceChildren();
-      await showMore(run);
+      await showMore(run, true);
       if (run !== generation) return;
       const where = section.value ? ` in ${section.value}` : '';
       say(
@@ -167,10 +189,6 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
     event.preventDefault();
     clearTimeout(timer);
     void run();
-  });
-  more.addEventListener('click', () => {
-    const next = results.children.length;
-    void showMore(generation).then(() => (results.children[next]?.querySelector('a') as HTMLElement | null)?.focus());
   });
   void run();
 }
