@@ -81,7 +81,10 @@ describe('the search index', () => {
   });
 
   it('finds every page whose title holds a word, for 20 words of the titles', async () => {
-    const titles = inventory.map((page) => ({ path: page.path, words: page.title[DEFAULT_LOCALE].toLowerCase().match(/\p{L}+/gu) ?? [] }));
+    const titles = inventory.map((page) => ({
+      path: page.path,
+      words: page.title[DEFAULT_LOCALE].toLowerCase().match(/\p{L}+/gu) ?? ([] as string[]),
+    }));
     // Distinct words of six letters or more, spread evenly over their sorted list.
     const vocabulary = [...new Set(titles.flatMap((title) => title.words).filter((word) => word.length >= 6))].sort();
     const words = Array.from({ length: 20 }, (_, index) => vocabulary[Math.floor((index * vocabulary.length) / 20)]!);
