@@ -14,6 +14,7 @@ import type { AstroIntegration } from 'astro';
 import { close, createIndex } from 'pagefind';
 import { loadCatalogFromFiles } from '../catalog/from-files.ts';
 import { anchoredEntries, SEARCH_INDEX_FOLDER, sectionLabel } from '../site/pages.ts';
+import { inStableOrder } from './search-index-order.ts';
 
 /** Files of Pagefind's own user interfaces, which the search page does not use. */
 const UNUSED = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\b/;
@@ -23,9 +24,9 @@ const LANGUAGE = 'en';
 
 /**
  * Indexes the HTML under `clientDir`, and each entry without a page of its own as a record that
- * leads to its anchor; returns the number of records indexed and of files written.
+ * leads to its anchor; returns how many HTML files were read, entries added and files written.
  */
-export async function writeSearchIndex(clientDir: string): Promise<{ pages: number; files: number }> {
+export async function writeSearchIndex(clientDir: string): Promise<{ pages: number; entries: number; files: number }> {
   const { errors, index } = await createIndex({ forceLanguage: LANGUAGE });
   try {
     if (!index) throw new Error(`search-index: Pagefind refused the index: ${errors.join('; ')}`);
@@ -48,13 +49,13 @@ export async function writeSearchIndex(clientDir: string): Promise<{ pages: numb
     if (fileErrors.length > 0) throw new Error(`search-index: ${fileErrors.join('; ')}`);
     const outDir = join(clientDir, SEARCH_INDEX_FOLDER);
     rmSync(outDir, { recursive: true, force: true });
-    const kept = files.filter((file) => !UNUSED.test(file.path));
+    const kept = inStableOrder(files.filter((file) => !UNUSED.test(file.path)));
     for (const file of kept) {
       const target = join(outDir, file.path);
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, file.content);
     }
-    return { pages: added.page_count + entries.length, files: kept.length };
+    return { pages: added.page_count, entries: entries.length, files: kept.length };
   } finally {
     await close();
   }
@@ -66,8 +67,11 @@ export default function searchIndex(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const { pages, files } = await writeSearchIndex(fileURLToPath(dir));
-        logger.info(`indexed ${pages} pages for search (${files} files) in ${Math.round(performance.now() - started)} ms`);
+        const { pages, entries, files } = await writeSearchIndex(fileURLToPath(dir));
+        const ms = Math.round(performance.now() - started);
+        logger.info(
+          `search index of ${pages} HTML files (utility pages skipped) and ${entries} anchored entries: ${files} files in ${ms} ms`,
+        );
       },
     },
   };
