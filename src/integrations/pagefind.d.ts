@@ -20,6 +20,7 @@ declare module 'pagefind' {
       meta?: Record<string, string>;
       filters?: Record<string, string[]>;
     }): Promise<{ errors: string[] }>;
+    writeFiles(options: { outputPath: string }): Promise<{ errors: string[]; outputPath: string }>;
     getFiles(): Promise<{ errors: string[]; files: { path: string; content: Uint8Array }[] }>;
     deleteIndex(): Promise<null>;
   }
