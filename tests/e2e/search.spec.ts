@@ -5,10 +5,10 @@
  * nothing serious, and without JavaScript the page says so and points elsewhere. Its first load,
  * before any query, stays within 100 KB and does not fetch the search library yet.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../../src/discovery/documents.ts';
+import { seriousAxeViolations, watchErrors } from '../support/browser.ts';
 import { pageInventory, SEARCH_INDEX_FOLDER, SECTION_PAGES, sectionLabel, utilityPage } from '../../src/site/pages.ts';
 
 const inventory = pageInventory(loadCatalogFromFiles());
@@ -18,27 +18,6 @@ const target = inventory.filter((page) => page.entry?.collection === 'projects')
 const targetName = target.title['en-US'];
 /** The budget for everything /search/ transfers before the first query. */
 const FIRST_LOAD_BYTES = 100 * 1024;
-
-/** Collects console errors and page errors (CSP violations are console errors). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
-  }
-}
 
 for (const width of [1280, 375]) {
   test.describe(`search at ${width} px`, () => {
@@ -99,7 +78,7 @@ for (const width of [1280, 375]) {
       expect(await input.boundingBox()).toEqual(before);
       expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
       await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(targetName).replace(/%20/g, '\\+')}`));
-      await expectNoSeriousAxeViolations(page);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await results.first().getByRole('link').click();
       await expect(page).toHaveURL(target.path);
@@ -153,5 +132,5 @@ test('the page as a browser without JavaScript shows it passes axe', async ({ pa
   await page.route('**/_astro/*.js', (route) => route.abort());
   await page.goto(`${searchPath}?q=${encodeURIComponent(targetName)}`);
   await expect(page.getByText('Search needs JavaScript')).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });
