@@ -147,7 +147,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
   };
 
   const run = async () => {
-    const run = ++generation;
+    const ticket = ++generation;
     const term = query.value.trim();
     remember(term);
     if (!term) {
@@ -160,11 +160,11 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
     try {
       const pagefind = await loadPagefind(bundleUrl);
       const search = await pagefind.search(term, section.value ? { filters: { section: section.value } } : {});
-      if (run !== generation || !search) return;
+      if (ticket !== generation || !search) return;
       pending = search.results;
       shown = 0;
-      await showMore(run, true);
-      if (run !== generation) return;
+      await showMore(ticket, true);
+      if (ticket !== generation) return;
       const where = section.value ? ` in ${section.value}` : '';
       say(
         pending.length === 0
@@ -172,7 +172,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
           : `${pending.length} ${pending.length === 1 ? 'result' : 'results'} for “${term}”${where}.`,
       );
     } catch (error) {
-      if (run !== generation) return;
+      if (ticket !== generation) return;
       say('Search is unavailable right now. Browse the sections in the menu instead.');
       throw error;
     }
