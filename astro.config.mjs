@@ -9,6 +9,7 @@ import buildRecord from './src/integrations/build-record.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
+import searchIndex from './src/integrations/search-index.ts';
 import { siteUrl } from './src/site/config.ts';
 
 /**
@@ -36,6 +37,8 @@ export default defineConfig({
     contentCheck(),
     portableBuild(),
     buildRecord(),
+    // After the pages are written, before precompress, which compresses the index's script and entry.
+    searchIndex(),
     // Last: compresses every file the integrations before it wrote.
     precompress(),
   ],
@@ -48,6 +51,8 @@ export default defineConfig({
   // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
   build: { inlineStylesheets: 'never' },
   vite: {
+    // Astro inlines a script smaller than this limit; the CSP (script-src 'self') runs files only.
+    build: { assetsInlineLimit: 0 },
     // Only where pages are rendered and their CSS bundled: a group in the server build would name its
     // chunks after absolute module paths, so dist/server would differ from folder to folder.
     environments: {

@@ -13,6 +13,7 @@ import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { publishedResources } from '../src/discovery/resources.ts';
 import { absoluteUrl, siteUrl } from '../src/site/config.ts';
+import { UTILITY_PAGES } from '../src/site/pages.ts';
 import {
   checkDiscoveryFiles,
   checkDocuments,
@@ -86,9 +87,12 @@ try {
   );
   const toPath = (url: string) => new URL(url).pathname;
   const sitemap = sitemapUrls();
-  const htmlPages = walk(clientDir)
-    .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('404/'))
-    .map((file) => `/${file.replace(/index\.html$/, '')}`);
+  const htmlFiles = walk(clientDir)
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => `/${file.replace(/index\.html$/, '').replace(/\.html$/, '/')}`);
+  // Utility pages (404, search) are published HTML but not content: the audit lists them apart.
+  const utilityPaths = new Set<string>(UTILITY_PAGES.map((page) => page.path));
+  const htmlPages = htmlFiles.filter((path) => !utilityPaths.has(path));
   // Precompressed siblings (.br, .gz) are encodings of the files, not files of their own.
   const readFolder = (folder: string) =>
     Object.fromEntries(

@@ -13,11 +13,18 @@
  * An error never carries the representation headers of a file it refused (REPRESENTATION_HEADERS).
  */
 
+import { SEARCH_INDEX_FOLDER, utilityPage } from '../site/pages.ts';
+
 /** Response kinds, each with its own cache policy. */
 export type ResponseKind = 'api' | 'asset' | 'file' | 'error';
 
-/** Where content-hashed build assets live: their URL changes whenever their bytes do. */
-const HASHED_ASSET_PREFIX = '/_astro/';
+/**
+ * Files named after a hash of their content, so their URL changes whenever their bytes do: Astro's
+ * assets, and the search index's fragments, word indexes, filters and metadata
+ * (src/integrations/search-index.ts). The index's script, worker, WebAssembly and entry file keep
+ * their names from build to build, so they revalidate.
+ */
+const CONTENT_HASHED = new RegExp(`^/(?:_astro/|${SEARCH_INDEX_FOLDER}/.*\\.pf_(?:fragment|index|filter|meta)$)`);
 
 /** Cache-Control by kind. Errors are never stored: a shared cache must not replay a refusal. */
 export const CACHE_CONTROL: Readonly<Record<ResponseKind, string>> = {
@@ -29,17 +36,28 @@ export const CACHE_CONTROL: Readonly<Record<ResponseKind, string>> = {
 
 /** The kind of a successful file response, by its site path. */
 export function fileKind(path: string): 'asset' | 'file' {
-  return path.startsWith(HASHED_ASSET_PREFIX) ? 'asset' : 'file';
+  return CONTENT_HASHED.test(path) ? 'asset' : 'file';
 }
 
 /** The one page whose script sets style attributes: Swagger UI's console in the API reference. */
 const STYLE_ATTRIBUTE_PAGES = '/openapi/';
 
-/** Scripts and styles only from this origin, as files: no inline script or style, no eval. */
-function contentSecurityPolicy(styleAttributes: boolean): string {
+/** The search page, whose script runs Pagefind's WebAssembly (in the page and in its worker). */
+const SEARCH_PAGE = utilityPage('/search/').path;
+
+/** Whether a site path runs Pagefind's WebAssembly: the search page and the index folder. */
+function runsSearchWasm(path: string): boolean {
+  return path.startsWith(SEARCH_PAGE) || path === SEARCH_PAGE.slice(0, -1) || path.startsWith(`/${SEARCH_INDEX_FOLDER}/`);
+}
+
+/**
+ * Scripts and styles only from this origin, as files: no inline script or style, no eval. Compiling
+ * WebAssembly ('wasm-unsafe-eval', not JavaScript eval) is allowed only where search runs.
+ */
+function contentSecurityPolicy(styleAttributes: boolean, wasm = false): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    wasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
     // Swagger UI sets style="" from script; that page alone may, and still no <style> element.
     ...(styleAttributes ? ["style-src-attr 'unsafe-inline'"] : []),
@@ -69,9 +87,16 @@ const STYLE_ATTRIBUTE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': contentSecurityPolicy(true),
 };
 
+/** The security headers of the search page and its index. */
+const SEARCH_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': contentSecurityPolicy(false, true),
+};
+
 /** Security headers for a site path (normalized, see request-target.ts). */
 export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
-  return path.startsWith(STYLE_ATTRIBUTE_PAGES) ? STYLE_ATTRIBUTE_HEADERS : SECURITY_HEADERS;
+  if (path.startsWith(STYLE_ATTRIBUTE_PAGES)) return STYLE_ATTRIBUTE_HEADERS;
+  return runsSearchWasm(path) ? SEARCH_HEADERS : SECURITY_HEADERS;
 }
 
 /** Headers of every API response: JSON, its request id, open CORS for reads. */

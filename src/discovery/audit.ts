@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { routeById, type RouteSpec } from '../api/spec/routes.ts';
 import { apiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
+import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import { UTILITY_PAGES } from '../site/pages.ts';
 import { publishedResources } from './resources.ts';
 
 /** The export that holds the audit itself; it cannot list its own hash. */
@@ -46,6 +48,7 @@ export function buildAudit(catalog: Catalog, exportJson: (route: RouteSpec) => s
       { id: 'documentation' as const, title: 'API documentation', url: referencePage.path, routes: documentation.length },
       { id: 'discovery' as const, title: 'Discovery', url: standaloneDocuments[0]!.path, routes: discovery.length },
     ],
+    utility_pages: UTILITY_PAGES.map((page) => ({ path: page.path, title: page.title[DEFAULT_LOCALE] })),
     exports: exports
       .filter((resource) => resource.route!.exportFile !== SELF_EXPORT)
       .map((resource) => {

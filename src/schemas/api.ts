@@ -170,6 +170,8 @@ export const AuditPayloadSchema = z
         routes: z.number().int(),
       }),
     ),
+    /** Published HTML that is not content (the 404 and search pages): not counted, not in the sitemap, noindex. */
+    utility_pages: z.array(z.strictObject({ path: z.string(), title: z.string() })),
     /** Every export but the audit export itself, which cannot contain its own hash. */
     exports: z.array(
       z.strictObject({ path: z.string(), bytes: z.number().int(), sha256: z.string().regex(/^[0-9a-f]{64}$/), source: z.string() }),
@@ -178,7 +180,7 @@ export const AuditPayloadSchema = z
   .meta({
     id: 'AuditPayload',
     description:
-      'Counts, routes, surfaces and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
+      'Counts, routes, surfaces, utility pages and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
   });
 
 /** A client X-Request-Id the API echoes; anything else gets a fresh UUID. */

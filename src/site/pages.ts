@@ -8,8 +8,8 @@ import { apiUrl, entryApiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
-import type { CollectionName } from '../schemas/collections.ts';
-import { bilingual, type LocalizedText } from '../schemas/common.ts';
+import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
+import { bilingual, DEFAULT_LOCALE, type LocalizedText } from '../schemas/common.ts';
 
 /** A page family: an index, a detail family, or a standalone page. */
 export type PageFamily =
@@ -199,6 +199,84 @@ export const DETAIL_FAMILIES = [
   { family: 'project', collection: 'projects' },
   { family: 'operation', collection: 'operations' },
 ] as const satisfies readonly { family: PageFamily; collection: CollectionName }[];
+
+/**
+ * Utility pages: published HTML that is not content, so outside the inventory, the sitemap and the
+ * page count, marked noindex and left out of the search index. The audit lists them apart.
+ */
+export const UTILITY_PAGES = [
+  {
+    path: '/404/',
+    title: bilingual('Page not found', 'Página não encontrada'),
+    description: bilingual(
+      'There is no page at this address. Every section of the Oficina Norte catalog is listed here instead.',
+      'Não há página neste endereço. Todas as seções do catálogo da Oficina Norte estão listadas aqui.',
+    ),
+  },
+  {
+    path: '/search/',
+    title: bilingual('Search', 'Busca'),
+    description: bilingual(
+      'Search every page of the Oficina Norte catalog: projects, stacks, capabilities, cases and dossiers.',
+      'Busque em todas as páginas do catálogo da Oficina Norte: projetos, stacks, capacidades, casos e dossiês.',
+    ),
+  },
+] as const satisfies readonly Omit<PageRecord, 'family'>[];
+export type UtilityPage = (typeof UTILITY_PAGES)[number];
+
+/** The folder of dist/client, and so the URL path, where the search page's index lives. */
+export const SEARCH_INDEX_FOLDER = 'pagefind';
+
+/** Pagefind's weight for a page's title (data-pagefind-weight; body text is 1, its maximum 10). */
+export const TITLE_SEARCH_WEIGHT = 10;
+
+/** An entry without a page of its own: shown at an anchor of its collection's index page. */
+export interface AnchoredEntry {
+  /** Page path and anchor, e.g. /capabilities/#accessibility. */
+  url: string;
+  name: string;
+  summary: string;
+  section: PageRecord;
+}
+
+/**
+ * The entries that live at an anchor of an index page (capabilities, journeys, trust, links,
+ * profiles). The search index holds each as a record of its own, so its name finds it as surely as
+ * a detail page's title finds that page, and the result leads to the anchor.
+ */
+export function anchoredEntries(catalog: Catalog): readonly AnchoredEntry[] {
+  return memo(catalog, 'anchored-entries', () =>
+    COLLECTION_NAMES.flatMap((collection) =>
+      (catalog.collections[collection] as { slug: string; summary: LocalizedText }[]).flatMap((entry) => {
+        const { url, name } = catalog.ref(collection, entry.slug);
+        const section = sectionOf(url.split('#')[0]!);
+        return url.includes('#') && section ? [{ url, name: name[DEFAULT_LOCALE], summary: entry.summary[DEFAULT_LOCALE], section }] : [];
+      }),
+    ),
+  );
+}
+
+/** The utility page at `path`. */
+export function utilityPage(path: UtilityPage['path']): UtilityPage {
+  return UTILITY_PAGES.find((page) => page.path === path)!;
+}
+
+/** Short names for the sections whose page title is long for a navigation bar or a result label. */
+const SHORT_LABELS: Partial<Record<PageFamily, string>> = { stacks: 'Stacks', operations: 'Operations', about: 'About' };
+
+/** The name a section goes by in navigation and search results. */
+export function sectionLabel(section: PageRecord): string {
+  return SHORT_LABELS[section.family] ?? section.title[DEFAULT_LOCALE];
+}
+
+/**
+ * The section page a site path belongs to: itself for a section page, the section of its first
+ * path segment for a detail page (/projects/docs-hub/ belongs to Projects); undefined elsewhere.
+ */
+export function sectionOf(path: string): PageRecord | undefined {
+  const first = `/${path.split('/')[1] ?? ''}/`;
+  return SECTION_PAGES.find((page) => page.path === path) ?? SECTION_PAGES.find((page) => page.path !== '/' && page.path === first);
+}
 
 /** Every page, section pages first, then each detail family in catalog order. */
 export function pageInventory(catalog: Catalog): readonly PageRecord[] {

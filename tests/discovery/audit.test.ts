@@ -19,6 +19,15 @@ describe('the audit', () => {
   const catalog = loadCatalogFromFiles();
   const audit = auditOf(catalog);
 
+  it('lists the 404 and search pages apart, as utility pages, outside the page routes and counts', () => {
+    expect(audit.utility_pages).toEqual([
+      { path: '/404/', title: 'Page not found' },
+      { path: '/search/', title: 'Search' },
+    ]);
+    const pageRoutes = new Set(audit.routes.filter((route) => route.kind === 'page').map((route) => route.path));
+    expect(audit.utility_pages.filter((page) => pageRoutes.has(page.path))).toEqual([]);
+  });
+
   it('counts the shipped site: 80 pages, 21 endpoints, 9 exports, 6 documents, 6 operational dossiers', () => {
     expect(audit.counts).toEqual({
       pages: 80,

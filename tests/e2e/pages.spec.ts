@@ -4,11 +4,11 @@
  * every inventory page over HTTP (status, unique title, canonical, description, JSON-LD, JSON twin),
  * the 404 page, and phone width on the pages with the longest unbreakable text.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { pageInventory, type PageFamily, type PageRecord } from '../../src/site/pages.ts';
 import { absoluteUrl } from '../../src/site/config.ts';
+import { seriousAxeViolations } from '../support/browser.ts';
 
 const catalog = loadCatalogFromFiles();
 const inventory = pageInventory(catalog);
@@ -86,14 +86,7 @@ test.describe('one page of each family, in the browser', () => {
       expect(log.foreign).toEqual([]);
       expect(log.errors).toEqual([]);
 
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-        const serious = violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-        expect(serious).toEqual([]);
-      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   }
 });

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
+import { watchErrors } from '../support/browser.ts';
 
 interface Envelope<T> {
   request_id: string;
@@ -39,16 +40,6 @@ async function inventory(request: APIRequestContext) {
   const audit = await payload<Audit>(request, '/api/audit');
   const discovery = await payload<Discovery>(request, '/api/discovery');
   return { paths: Object.keys(contract.paths), audit, discovery };
-}
-
-/** Collects console errors and page errors (CSP violations are console errors). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 /** Opens the workbench and waits for its verdict. */
