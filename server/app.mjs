@@ -5,6 +5,8 @@
  * for write methods, a prerendered file from dist/client, or Astro (404 page, redirects).
  */
 import { sendApiResponse } from './api-response.mjs';
+import { negotiateTwin } from './markdown-negotiation.mjs';
+import { createMcpListener } from './mcp-http.mjs';
 import { logRequest } from './request-log.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 import { safePath, sendFile, staticFileFor } from './static-files.mjs';
@@ -16,6 +18,7 @@ import { safePath, sendFile, staticFileFor } from './static-files.mjs';
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
 export function createRequestListener({ clientDir, astroHandler, api, catalog }, { log, draining }) {
+  const mcp = createMcpListener({ api, catalog });
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
@@ -40,6 +43,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
     }
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
+    if (target.path === api.MCP_PATH) return mcp(req, res);
 
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();
@@ -58,7 +62,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog },
       return void (await astroHandler(req, res));
     }
     const file = staticFileFor(clientDir, path);
-    if (file) return sendFile(req, res, clientDir, file);
+    if (file) return sendFile(req, res, clientDir, negotiateTwin(req, res, clientDir, file, api.API_CATALOG_PATH));
     await astroHandler(req, res);
   };
 }

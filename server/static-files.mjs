@@ -81,7 +81,8 @@ export function sendFile(req, res, clientDir, file) {
   let sent = file;
   if (siblingsExist(clientDir, file)) {
     // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const coding = chooseCoding(req.headers['accept-encoding'], FILE_CODINGS);
     if (coding !== 'identity') {
       sent = `${file}${SIBLING[coding]}`;
@@ -90,6 +91,7 @@ export function sendFile(req, res, clientDir, file) {
     }
   }
   if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (file.endsWith('.md')) res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
   if (sendCachedFile(req, res, clientDir, sent)) return;
   send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
     .on('error', (/** @type {{ statusCode?: number }} */ error) => {

@@ -7,6 +7,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
+import { didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
 import { buildDiscovery } from '../discovery/inventory.ts';
@@ -38,7 +39,9 @@ function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection
   const found = view(slug);
   if (found === undefined) {
     const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
-    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".`, {
+    const suggestion = didYouMean(slug, known);
+    const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".${hint}`, {
       parameter: 'slug',
       allowed: known,
     });

@@ -12,6 +12,9 @@ export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
 export { serviceState } from './service-state.ts';
+export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
+export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../mcp/endpoint.ts';
+export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
