@@ -39,7 +39,8 @@ export function createMcpListener({ api, catalog }) {
       return rpcError(res, 413, -32600, `Request body too large: the limit is ${api.MCP_MAX_BODY_BYTES} bytes.`);
     }
     try {
-      await handle(req, res);
+      // The SDK types `method` as always present; node:http's IncomingMessage has it for every server request.
+      await handle(/** @type {import('@modelcontextprotocol/node').NodeIncomingMessageLike} */ (/** @type {unknown} */ (req)), res);
     } catch {
       if (!res.headersSent) rpcError(res, 400, -32600, 'Invalid request.');
       else res.destroy();

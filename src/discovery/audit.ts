@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { routeById, type RouteSpec } from '../api/spec/routes.ts';
 import { apiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
+import { twinPath } from './markdown-twins.ts';
 import { publishedResources } from './resources.ts';
 
 /** The export that holds the audit itself; it cannot list its own hash. */
@@ -31,6 +32,7 @@ export function buildAudit(catalog: Catalog, exportJson: (route: RouteSpec) => s
       operations: catalog.counts.operations,
       exports: exports.length,
       documents: documents.length,
+      twins: new Set(pages.map((page) => twinPath(page.path))).size,
       entries: catalog.counts,
     },
     routes: [

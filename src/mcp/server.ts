@@ -11,6 +11,7 @@ import {
   ProtocolErrorCode,
   Server,
   WebStandardStreamableHTTPServerTransport,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
@@ -50,7 +51,8 @@ function serverFor(catalog: Catalog): Server {
     { name: 'oficina-norte-catalog', title: `${SITE_NAME} catalog`, version: SITE_VERSION },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  server.setRequestHandler('tools/list', () => ({ tools: [...toolListings(catalog)] }));
+  // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
+  server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   server.setRequestHandler('tools/call', (request) => {
     const result = callTool(catalog, request.params.name, request.params.arguments);
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
