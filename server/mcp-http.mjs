@@ -23,7 +23,7 @@ export function createMcpListener({ api, catalog }) {
   const handle = toNodeHandler(api.createMcpFetchHandler(catalog));
   return async function mcp(req, res) {
     res.setHeader('Cache-Control', 'no-store');
-    if (!api.originAllowed(req.headers.origin, req.headers.host)) {
+    if (!api.originAllowed(req.headers.origin, req.socket.localPort)) {
       return rpcError(res, 403, -32600, 'Forbidden: this Origin may not call the MCP endpoint.');
     }
     if (req.method !== 'POST') {

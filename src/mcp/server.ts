@@ -105,11 +105,16 @@ export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
   };
 }
 
+/** Host names of this machine's loopback interface. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * DNS-rebinding protection (the transport spec's MUST): a browser request's Origin must be the
- * site's own (SITE_URL) or the host it was sent to; a request without Origin (not a browser) is fine.
+ * site's own (SITE_URL) or this server itself on loopback (its own port, as a local client or the
+ * workbench in development sees it). The Host header proves nothing here: a rebinding attack
+ * controls it. A request without Origin (not a browser) is served.
  */
-export function originAllowed(origin: string | undefined, host: string | undefined, base = siteUrl()): boolean {
+export function originAllowed(origin: string | undefined, localPort: number | undefined, base = siteUrl()): boolean {
   if (origin === undefined) return true;
   let parsed: URL;
   try {
@@ -118,5 +123,6 @@ export function originAllowed(origin: string | undefined, host: string | undefin
     return false;
   }
   if (parsed.origin === new URL(base).origin) return true;
-  return host !== undefined && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.host === host.toLowerCase();
+  const port = parsed.port === '' ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port);
+  return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname) && port === localPort;
 }

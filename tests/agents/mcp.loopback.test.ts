@@ -159,6 +159,9 @@ describe('MCP hostile requests', () => {
   it('refuses a foreign Origin with 403, and serves its own origins and requests without Origin', async () => {
     expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: initialize })).status).toBe(403);
     expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'null' }, body: initialize })).status).toBe(403);
+    // A DNS-rebinding page: its own name in Host and Origin, resolved to this machine.
+    expect((await rawRequest(baseUrl, MCP_PATH, { method: 'POST', headers: { ...json, host: 'evil.example', origin: 'http://evil.example' }, body: initialize })).status).toBe(403);
+    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'http://localhost:1' }, body: initialize })).status).toBe(403);
     expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(siteUrl()).origin }, body: initialize })).status).toBe(200);
     expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(baseUrl).origin }, body: initialize })).status).toBe(200);
     const plain = await fetch(endpoint, { method: 'POST', headers: json, body: initialize });
