@@ -153,3 +153,10 @@ export function markdownTwins(catalog: Catalog, base: string): readonly Markdown
     pageInventory(catalog).map((page) => ({ path: twinPath(page.path), page, markdown: buildTwin(catalog, page, base) })),
   );
 }
+
+/** A sample of twins for the workbench: the first page of each family (every section page, one detail page per family). */
+export function twinSample(catalog: Catalog): string[] {
+  const families = new Map<string, string>();
+  for (const page of pageInventory(catalog)) if (!families.has(page.family)) families.set(page.family, twinPath(page.path));
+  return [...families.values()];
+}

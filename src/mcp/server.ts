@@ -11,13 +11,14 @@ import {
   ProtocolErrorCode,
   Server,
   WebStandardStreamableHTTPServerTransport,
+  type McpHandlerRequestOptions,
   type Tool,
 } from '@modelcontextprotocol/server';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
-import { MCP_MAX_BODY_BYTES } from './endpoint.ts';
+import { MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from './endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
 /** Resources per resources/list page. */
@@ -74,7 +75,7 @@ function serverFor(catalog: Catalog): Server {
 
 /** A web-standard MCP handler: one request in, one response out. */
 export interface McpFetchHandler {
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: Request, options?: McpHandlerRequestOptions) => Promise<Response>;
 }
 
 /**
@@ -89,19 +90,25 @@ export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
     responseMode: 'json',
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
-  const legacy = async (request: Request): Promise<Response> => {
+  const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
     const server = serverFor(catalog);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(request, options);
     } finally {
       void server.close();
     }
   };
+  const modernVersions = new Set<string>(MCP_PROTOCOL_VERSIONS.filter((version) => version >= '2026'));
   return {
-    fetch: async (request) =>
-      (await isLegacyRequest(request, undefined, { maxRequestBodySize: MCP_MAX_BODY_BYTES })) ? legacy(request) : modern.fetch(request),
+    fetch: async (request, options) => {
+      // A 2026-07-28 request names its version in a header: no need to read the body twice to classify it.
+      if (modernVersions.has(request.headers.get('mcp-protocol-version') ?? '')) return modern.fetch(request, options);
+      return (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
+        ? legacy(request, options)
+        : modern.fetch(request, options);
+    },
   };
 }
 
