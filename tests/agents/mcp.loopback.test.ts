@@ -33,6 +33,9 @@ function apiRequestFor(tool: string, args: Record<string, unknown>): string {
 }
 
 /** Fields of the payload that describe the answering process, not the data (health's uptime). */
+/** The example calls a tool's input schema carries at its root (JSON Schema `examples`). */
+const examplesOf = (tool: { inputSchema: object }) => (tool.inputSchema as { examples?: Record<string, unknown>[] }).examples ?? [];
+
 const withoutLiveFields = (payload: unknown) => JSON.parse(JSON.stringify(payload, (key, value: unknown) => (key === 'uptime_seconds' ? 0 : value)));
 
 const MODES = {
@@ -69,7 +72,7 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
     }
     const reached = new Set(
       tools.flatMap((tool) =>
-        ((tool.inputSchema as { examples: Record<string, unknown>[] }).examples ?? []).map((args) => apiRequestFor(tool.name, args).split('?')[0]),
+        examplesOf(tool).map((args) => apiRequestFor(tool.name, args).split('?')[0]),
       ),
     );
     const detailPaths = (route: (typeof ROUTES)[number]) =>
@@ -83,8 +86,8 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
     const { tools } = await client.listTools();
     let calls = 0;
     for (const tool of tools) {
-      const validate = ajv.compile(tool.outputSchema!);
-      for (const args of (tool.inputSchema as { examples: Record<string, unknown>[] }).examples) {
+      const validate = ajv.compile(tool.outputSchema as object);
+      for (const args of examplesOf(tool)) {
         const result = await client.callTool({ name: tool.name, arguments: args });
         const label = `${tool.name} ${JSON.stringify(args)}`;
         expect(result.isError, `${label}: ${JSON.stringify(result.content)}`).toBeFalsy();
