@@ -26,6 +26,7 @@ import {
   checkTwins,
   formatMatrix,
 } from './lib/matrix.ts';
+import { checkHtmlValidity } from './lib/html-validity.ts';
 import { startServer } from './lib/run-server.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -78,10 +79,10 @@ const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {
   const contract = await api<{ paths: Record<string, unknown> }>(server.url, apiUrl('getContract'));
-  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number; twins: number }; routes: { path: string; kind: string }[] }>(
-    server.url,
-    apiUrl('getAudit'),
-  );
+  const audit = await api<{
+    counts: { pages: number; endpoints: number; operations: number; twins: number };
+    routes: { path: string; kind: string }[];
+  }>(server.url, apiUrl('getAudit'));
   const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, apiUrl('listDiscovery'));
   const operations = await api<{ items: { slug: string }[] }>(server.url, apiUrl('listOperations'));
   const exportPayloads = Object.fromEntries(
@@ -173,6 +174,10 @@ try {
         absoluteUrl(MCP_PATH, base),
       ],
     }),
+    await checkHtmlValidity(
+      clientDir,
+      walk(clientDir).filter((file) => file.endsWith('.html')),
+    ),
   ];
   console.log(formatMatrix(results));
   const problems = results.reduce((sum, result) => sum + result.problems.length, 0);

@@ -98,7 +98,9 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
     return [
       '## Endpoints',
       '',
-      ...ROUTES.map((route) => link(`GET ${route.path}`, absoluteUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`)),
+      ...ROUTES.map((route) =>
+        link(`GET ${route.path}`, absoluteUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`),
+      ),
       '',
       `The OpenAPI 3.1 contract: <${absoluteUrl(routeById('getContract').path, base)}>.`,
       '',
@@ -112,7 +114,11 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
       `## Entries (${entries.length})`,
       '',
       ...entries.map((entry) =>
-        link(catalog.ref(collection, entry.slug).name[en], entryPageLink(collection, entry.slug, base), String(localize(entry.summary ?? '', en))),
+        link(
+          catalog.ref(collection, entry.slug).name[en],
+          entryPageLink(collection, entry.slug, base),
+          String(localize(entry.summary ?? '', en)),
+        ),
       ),
       '',
     ];

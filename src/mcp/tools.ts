@@ -104,7 +104,8 @@ function mergeProperty(previous: JsonSchema | undefined, next: JsonSchema): Json
       merged[key] = [...new Set([...((previous[key] as unknown[]) ?? []), ...((next[key] as unknown[]) ?? [])])];
     }
   }
-  if (previous['description'] !== next['description']) merged['description'] = `${String(previous['description'])} ${String(next['description'])}`;
+  if (previous['description'] !== next['description'])
+    merged['description'] = `${String(previous['description'])} ${String(next['description'])}`;
   return merged;
 }
 
@@ -156,7 +157,13 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
     const example = routeArguments(catalog, shape, route);
     for (const param of route.params) {
       const schema = querySchema(param, catalog) as JsonSchema;
-      const described = { ...schema, description: shape.routes.length > 1 && param.kind !== 'lang' && param.kind !== 'limit' && param.kind !== 'cursor' ? `${shape.selector?.valueOf(route)}: ${param.description}` : param.description };
+      const described = {
+        ...schema,
+        description:
+          shape.routes.length > 1 && param.kind !== 'lang' && param.kind !== 'limit' && param.kind !== 'cursor'
+            ? `${shape.selector?.valueOf(route)}: ${param.description}`
+            : param.description,
+      };
       if (param.kind === 'cursor') {
         const cursor = cursorExample(catalog, route);
         // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
@@ -199,7 +206,10 @@ const failure = (text: string): ToolResult => ({ isError: true, content: [{ type
 /** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
 export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
   let route = shape.routes[0]!;
-  const accepted = new Set([...(shape.selector ? [shape.selector.name] : []), ...(shape.routes.some((item) => item.detail) ? ['slug'] : [])]);
+  const accepted = new Set([
+    ...(shape.selector ? [shape.selector.name] : []),
+    ...(shape.routes.some((item) => item.detail) ? ['slug'] : []),
+  ]);
   if (shape.selector) {
     const values = shape.routes.map(shape.selector.valueOf);
     const value = args[shape.selector.name];

@@ -59,6 +59,8 @@ export function twinChecks(fetched: Fetched): Check[] {
   const heading = fetched.text.split('\n', 1)[0] ?? '';
   return [
     type.startsWith('text/markdown') ? pass('media type', type) : fail('media type', `is ${type || 'nothing'}, expected text/markdown`),
-    heading.startsWith('# ') ? pass('Markdown twin', `opens with "${heading.slice(0, 50)}"`) : fail('Markdown twin', 'does not open with a level-1 heading'),
+    heading.startsWith('# ')
+      ? pass('Markdown twin', `opens with "${heading.slice(0, 50)}"`)
+      : fail('Markdown twin', 'does not open with a level-1 heading'),
   ];
 }

@@ -36,7 +36,8 @@ function apiRequestFor(tool: string, args: Record<string, unknown>): string {
 /** The example calls a tool's input schema carries at its root (JSON Schema `examples`). */
 const examplesOf = (tool: { inputSchema: object }) => (tool.inputSchema as { examples?: Record<string, unknown>[] }).examples ?? [];
 
-const withoutLiveFields = (payload: unknown) => JSON.parse(JSON.stringify(payload, (key, value: unknown) => (key === 'uptime_seconds' ? 0 : value)));
+const withoutLiveFields = (payload: unknown) =>
+  JSON.parse(JSON.stringify(payload, (key, value: unknown) => (key === 'uptime_seconds' ? 0 : value)));
 
 const MODES = {
   '2026-07-28': { versionNegotiation: { mode: { pin: '2026-07-28' } } },
@@ -70,11 +71,7 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
         expect((property as { examples?: unknown[] }).examples?.length, `${tool.name}.${name}`).toBeGreaterThan(0);
       }
     }
-    const reached = new Set(
-      tools.flatMap((tool) =>
-        examplesOf(tool).map((args) => apiRequestFor(tool.name, args).split('?')[0]),
-      ),
-    );
+    const reached = new Set(tools.flatMap((tool) => examplesOf(tool).map((args) => apiRequestFor(tool.name, args).split('?')[0])));
     const detailPaths = (route: (typeof ROUTES)[number]) =>
       route.detail ? apiUrl(route.id, (catalog.collections[route.detail] as { slug: string }[])[0]!.slug) : route.path;
     for (const route of ROUTES) expect(reached.has(detailPaths(route)), route.path).toBe(true);
@@ -160,13 +157,29 @@ describe('MCP hostile requests', () => {
   });
 
   it('refuses a foreign Origin with 403, and serves its own origins and requests without Origin', async () => {
-    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: initialize })).status).toBe(403);
+    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'https://evil.example' }, body: initialize })).status).toBe(
+      403,
+    );
     expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'null' }, body: initialize })).status).toBe(403);
     // A DNS-rebinding page: its own name in Host and Origin, resolved to this machine.
-    expect((await rawRequest(baseUrl, MCP_PATH, { method: 'POST', headers: { ...json, host: 'evil.example', origin: 'http://evil.example' }, body: initialize })).status).toBe(403);
-    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'http://localhost:1' }, body: initialize })).status).toBe(403);
-    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(siteUrl()).origin }, body: initialize })).status).toBe(200);
-    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(baseUrl).origin }, body: initialize })).status).toBe(200);
+    expect(
+      (
+        await rawRequest(baseUrl, MCP_PATH, {
+          method: 'POST',
+          headers: { ...json, host: 'evil.example', origin: 'http://evil.example' },
+          body: initialize,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await fetch(endpoint, { method: 'POST', headers: { ...json, origin: 'http://localhost:1' }, body: initialize })).status).toBe(
+      403,
+    );
+    expect(
+      (await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(siteUrl()).origin }, body: initialize })).status,
+    ).toBe(200);
+    expect(
+      (await fetch(endpoint, { method: 'POST', headers: { ...json, origin: new URL(baseUrl).origin }, body: initialize })).status,
+    ).toBe(200);
     const plain = await fetch(endpoint, { method: 'POST', headers: json, body: initialize });
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
@@ -200,8 +213,21 @@ describe('MCP hostile requests', () => {
     ['deep nesting', 'POST', `${'['.repeat(50_000)}${']'.repeat(50_000)}`],
     ['an unknown method', 'POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'nope/nope' })],
     ['tools/call without params', 'POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call' })],
-    ['an unsupported version', 'POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '1999-01-01' } })],
-    ['a modern call without its envelope', 'POST', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } })],
+    [
+      'an unsupported version',
+      'POST',
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '1999-01-01' } }),
+    ],
+    [
+      'a modern call without its envelope',
+      'POST',
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+      }),
+    ],
     ['a notification', 'POST', JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })],
     ['DELETE', 'DELETE', ''],
     ['PUT', 'PUT', initialize],

@@ -19,7 +19,7 @@ describe('the audit', () => {
   const catalog = loadCatalogFromFiles();
   const audit = auditOf(catalog);
 
-  it("counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 6 documents, 6 operational dossiers", () => {
+  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 6 documents, 6 operational dossiers', () => {
     expect(audit.counts).toEqual({
       pages: 80,
       endpoints: 21,
