@@ -9,7 +9,7 @@ import {
   isLegacyRequest,
   ProtocolError,
   ProtocolErrorCode,
-  Server,
+  McpServer,
   WebStandardStreamableHTTPServerTransport,
   type McpHandlerRequestOptions,
   type Tool,
@@ -44,14 +44,20 @@ function offsetOf(cursor: string | undefined, total: number): number {
   return offset;
 }
 
-/** One request's server instance. */
-function serverFor(catalog: Catalog): Server {
+/**
+ * One request's server instance. The tools and resources are answered by handlers on the low-level
+ * server rather than registerTool/registerResource: the schemas are JSON Schemas built once from the
+ * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
+ * pages with a cursor, which registered resources do not.
+ */
+function serverFor(catalog: Catalog): McpServer {
   const base = siteUrl();
   const twins = markdownTwins(catalog, base);
-  const server = new Server(
+  const mcp = new McpServer(
     { name: 'oficina-norte-catalog', title: `${SITE_NAME} catalog`, version: SITE_VERSION },
     { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
+  const server = mcp.server;
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
   server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   server.setRequestHandler('tools/call', (request) => {
@@ -70,7 +76,7 @@ function serverFor(catalog: Catalog): Server {
     if (!twin) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${request.params.uri.slice(0, 200)}`);
     return { contents: [{ uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown }] };
   });
-  return server;
+  return mcp;
 }
 
 /** A web-standard MCP handler: one request in, one response out. */
@@ -87,7 +93,9 @@ export interface McpFetchHandler {
 export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
   const modern = createMcpHandler(() => serverFor(catalog), {
     legacy: 'reject',
-    responseMode: 'json',
+    // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
+    // ('json' would say so on every start, warning that mid-call notifications are dropped).
+    responseMode: 'auto',
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
   const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
