@@ -5,7 +5,6 @@
  * methods (only POST carries MCP messages; GET and the rest get 405). The SDK answers the rest,
  * malformed JSON included (-32700 with 400).
  */
-import { toNodeHandler } from '@modelcontextprotocol/node';
 
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {number} code @param {string} message @param {Record<string, string>} [headers] */
 function rpcError(res, status, code, message, headers = {}) {
@@ -20,7 +19,12 @@ function rpcError(res, status, code, message, headers = {}) {
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
 export function createMcpListener({ api, catalog }) {
-  const handle = toNodeHandler(api.createMcpFetchHandler(catalog));
+  // The SDK's Node adapter loads on the first MCP request, not with every worker: a worker starts
+  // (or, in a crash loop, fails) as fast as before.
+  /** @type {Promise<(req: import('@modelcontextprotocol/node').NodeIncomingMessageLike, res: import('node:http').ServerResponse) => Promise<void>> | undefined} */
+  let handler;
+  const handle = () =>
+    (handler ??= import('@modelcontextprotocol/node').then(({ toNodeHandler }) => toNodeHandler(api.createMcpFetchHandler(catalog))));
   return async function mcp(req, res) {
     res.setHeader('Cache-Control', 'no-store');
     if (!api.originAllowed(req.headers.origin, req.socket.localPort)) {
@@ -40,7 +44,9 @@ export function createMcpListener({ api, catalog }) {
     }
     try {
       // The SDK types `method` as always present; node:http's IncomingMessage has it for every server request.
-      await handle(/** @type {import('@modelcontextprotocol/node').NodeIncomingMessageLike} */ (/** @type {unknown} */ (req)), res);
+      await (
+        await handle()
+      )(/** @type {import('@modelcontextprotocol/node').NodeIncomingMessageLike} */ (/** @type {unknown} */ (req)), res);
     } catch {
       if (!res.headersSent) rpcError(res, 400, -32600, 'Invalid request.');
       else res.destroy();

@@ -24,5 +24,5 @@ describe('originAllowed', () => {
     ['https://evil.example', false, 'a foreign site'],
     ['null', false, 'an opaque origin'],
     ['not a url', false, 'garbage'],
-  ])('%s -> %s (%s)', (origin, allowed) => expect(originAllowed(origin, 4321, site)).toBe(allowed));
+  ])('%s -> %s (%s)', (origin, allowed, _why) => expect(originAllowed(origin, 4321, site)).toBe(allowed));
 });
