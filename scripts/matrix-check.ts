@@ -11,6 +11,8 @@ import { EXPORT_ROUTES, ROUTES } from '../src/api/spec/routes.ts';
 import { API_PREFIX, apiUrl } from '../src/api/spec/urls.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../src/discovery/documents.ts';
+import { twinPath } from '../src/discovery/markdown-twins.ts';
+import { MCP_PATH } from '../src/mcp/endpoint.ts';
 import { publishedResources } from '../src/discovery/resources.ts';
 import { absoluteUrl, siteUrl } from '../src/site/config.ts';
 import { UTILITY_PAGES } from '../src/site/pages.ts';
@@ -22,8 +24,10 @@ import {
   checkExports,
   checkGates,
   checkPages,
+  checkTwins,
   formatMatrix,
 } from './lib/matrix.ts';
+import { checkHtmlValidity } from './lib/html-validity.ts';
 import { startServer } from './lib/run-server.ts';
 
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -76,10 +80,10 @@ const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {
   const contract = await api<{ paths: Record<string, unknown> }>(server.url, apiUrl('getContract'));
-  const audit = await api<{ counts: { pages: number; endpoints: number; operations: number }; routes: { path: string; kind: string }[] }>(
-    server.url,
-    apiUrl('getAudit'),
-  );
+  const audit = await api<{
+    counts: { pages: number; endpoints: number; operations: number; twins: number };
+    routes: { path: string; kind: string }[];
+  }>(server.url, apiUrl('getAudit'));
   const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, apiUrl('listDiscovery'));
   const operations = await api<{ items: { slug: string }[] }>(server.url, apiUrl('listOperations'));
   const exportPayloads = Object.fromEntries(
@@ -131,6 +135,14 @@ try {
       discoveryPages: discovery.payload.items.filter((item) => item.kind === 'page').map((item) => item.url),
       auditPages: audit.payload.counts.pages,
     }),
+    checkTwins({
+      inventory: pages.map((page) => twinPath(page.path)),
+      sitemap: sitemap.map((url) => twinPath(toPath(url))),
+      mdFiles: walk(clientDir)
+        .filter((file) => file.endsWith('.md'))
+        .map((file) => `/${file}`),
+      auditTwins: audit.payload.counts.twins,
+    }),
     checkDossiers({
       content: catalog.collections.operations.map((entry) => entry.slug),
       api: operations.payload.items.map((item) => item.slug),
@@ -158,10 +170,18 @@ try {
       robotsTxt: readFileSync(join(clientDir, 'robots.txt'), 'utf8'),
       sitemapUrls: sitemap,
       llmsTxt: readFileSync(join(clientDir, 'llms.txt'), 'utf8'),
-      knownUrls: [...published.pages, ...published.endpoints, ...published.exports, ...published.documents].map((resource) =>
-        absoluteUrl(resource.url, base),
-      ),
+      knownUrls: [
+        ...[...published.pages, ...published.endpoints, ...published.exports, ...published.documents].map((resource) =>
+          absoluteUrl(resource.url, base),
+        ),
+        ...pages.map((page) => absoluteUrl(twinPath(page.path), base)),
+        absoluteUrl(MCP_PATH, base),
+      ],
     }),
+    await checkHtmlValidity(
+      clientDir,
+      walk(clientDir).filter((file) => file.endsWith('.html')),
+    ),
   ];
   console.log(formatMatrix(results));
   const problems = results.reduce((sum, result) => sum + result.problems.length, 0);

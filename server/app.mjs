@@ -7,6 +7,8 @@
  */
 import { sendApiResponse } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
+import { negotiateTwin } from './markdown-negotiation.mjs';
+import { createMcpListener } from './mcp-http.mjs';
 import { logRequest } from './request-log.mjs';
 import { safePath, sendFile, staticFileFor } from './static-files.mjs';
 
@@ -32,6 +34,7 @@ function neverForAstro(decodedPath, isApiPath) {
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
 export function createRequestListener({ clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage }, { log, draining }) {
+  const mcp = createMcpListener({ api, catalog });
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
@@ -66,6 +69,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
     }
     for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
+    if (target.path === api.MCP_PATH) return mcp(req, res);
 
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();
@@ -79,7 +83,7 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
     const path = safePath(target.path);
     if (path === undefined) return sendNotFoundPage(req, res, notFoundPage, api);
     const file = staticFileFor(clientDir, path);
-    if (file) return sendFile(req, res, clientDir, file, api);
+    if (file) return sendFile(req, res, clientDir, negotiateTwin(req, res, clientDir, file, api.API_CATALOG_PATH), api);
     if (neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
     // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
     req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;

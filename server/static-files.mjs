@@ -76,7 +76,8 @@ export function sendFile(req, res, clientDir, file, policy) {
   let sent = file;
   if (siblingsExist(clientDir, file)) {
     // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
-    res.setHeader('Vary', 'Accept-Encoding');
+    const vary = res.getHeader('Vary');
+    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     const coding = chooseCoding(req.headers['accept-encoding'], FILE_CODINGS);
     if (coding !== 'identity') {
       sent = `${file}${SIBLING[coding]}`;
@@ -85,6 +86,7 @@ export function sendFile(req, res, clientDir, file, policy) {
     }
   }
   if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (file.endsWith('.md')) res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
   if (sendCachedFile(req, res, clientDir, sent)) return;
   send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
     .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ROUTES } from '../../src/api/spec/routes.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
+import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../../src/mcp/endpoint.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
 export interface BenchClass {
@@ -85,6 +86,47 @@ const single = (id: string, path: string, headers: Record<string, string> = {}, 
   status,
 });
 
+/**
+ * A 2026-07-28 tools/call of get_entry for the detail class's project: the same data through MCP
+ * (stateless, so every request stands alone with its protocol envelope).
+ */
+function mcpDetail(slug: string): BenchClass {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: {
+      name: 'get_entry',
+      arguments: { collection: 'projects', slug },
+      _meta: {
+        'io.modelcontextprotocol/protocolVersion': MCP_PROTOCOL_VERSIONS[0],
+        'io.modelcontextprotocol/clientCapabilities': {},
+        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
+      },
+    },
+  });
+  return {
+    id: 'mcp',
+    example: `POST ${MCP_PATH} tools/call get_entry {collection: projects, slug: ${slug}}`,
+    requests: [
+      {
+        path: MCP_PATH,
+        method: 'POST',
+        // 2026-07-28 repeats the version, method and tool name in headers, so a proxy can route without the body.
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': MCP_PROTOCOL_VERSIONS[0],
+          'mcp-method': 'tools/call',
+          'mcp-name': 'get_entry',
+        },
+        body,
+      },
+    ],
+    status: 200,
+  };
+}
+
 /** Every class, in table order. */
 export async function benchClasses(baseUrl: string, distDir: string, searches: number): Promise<BenchClass[]> {
   const stacks = apiUrl('listStacks');
@@ -104,6 +146,7 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   return [
     single('default', stacks),
     single('detail', apiUrl('getProject', project.slug)),
+    mcpDetail(project.slug),
     single('filter', withQuery(stacks, { category: category.slug })),
     { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),

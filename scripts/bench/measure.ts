@@ -36,7 +36,12 @@ export function measure(baseUrl: string, requests: readonly BenchRequest[], stat
         connections: load.connections,
         duration: load.duration,
         timeout: 10,
-        requests: requests.map(({ path, headers }) => ({ method: 'GET', path, headers })),
+        requests: requests.map(({ path, headers, method = 'GET', body }) => ({
+          method,
+          path,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        })),
       },
       (error, result) => {
         if (error) return reject(error);

@@ -8,6 +8,9 @@ import { replayKey } from './replay-key.ts';
 export interface BenchRequest {
   path: string;
   headers: Record<string, string>;
+  /** GET unless said (the MCP class POSTs a JSON-RPC body). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface Recorded {
@@ -19,9 +22,9 @@ export interface Recorded {
 }
 
 /** One GET with exactly these headers; the body is left as sent (compressed or not). */
-export function fetchRaw(baseUrl: string, { path, headers }: BenchRequest): Promise<Recorded> {
+export function fetchRaw(baseUrl: string, { path, headers, method = 'GET', body }: BenchRequest): Promise<Recorded> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(new URL(path, baseUrl), { method: 'GET', headers, agent: false }, (response) => {
+    const outgoing = request(new URL(path, baseUrl), { method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -31,9 +34,9 @@ export function fetchRaw(baseUrl: string, { path, headers }: BenchRequest): Prom
       });
       response.on('error', reject);
     });
-    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error(`GET ${path} took over 30 s`)));
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error(`${method} ${path} took over 30 s`)));
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 }
 

@@ -50,3 +50,10 @@ export function describeResponse(status: number, encoding: string | undefined, b
     bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${bytes} B`;
   return [status, encoding ?? 'identity', size].join(' ');
 }
+
+/** How one class's median throughput compares with another's (MCP against the same API request), when both ran. */
+export function throughputRatio(results: readonly ClassResult[], id: string, against: string): number | undefined {
+  const [one, other] = [id, against].map((wanted) => results.find((result) => result.id === wanted));
+  if (!one || !other) return undefined;
+  return median(one.server.map((sample) => sample.rps)) / median(other.server.map((sample) => sample.rps));
+}

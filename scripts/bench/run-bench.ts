@@ -23,7 +23,7 @@ import { benchClasses, type BenchClass } from './classes.ts';
 import { measure, type Load, type Sample } from './measure.ts';
 import { floorServer, killAll, serverUnderTest, startProcess, treeMemoryMb, type Running } from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
-import { describeResponse, markdownTable, median, type ClassResult } from './report.ts';
+import { describeResponse, markdownTable, median, throughputRatio, type ClassResult } from './report.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -189,6 +189,8 @@ async function main(): Promise<void> {
       `${runs} × ${load.duration} s per class and side, medians\n`,
   );
   console.log(markdownTable(results));
+  const mcpRatio = throughputRatio(results, 'mcp', 'detail');
+  if (mcpRatio !== undefined) console.log(`\nmcp against detail (the same project through the API): ${mcpRatio.toFixed(2)} of its req/s.`);
   console.log(
     `\nServer (one process, WEB_CONCURRENCY=1) RSS after the run: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB). ` +
       `Contract ${apiUrl('getContract')}: ${contractBytes.toLocaleString('en-US')} bytes.` +

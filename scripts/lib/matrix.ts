@@ -86,6 +86,23 @@ export function checkPages(inputs: PageInputs): CheckResult {
   );
 }
 
+export interface TwinInputs {
+  /** The twin path of every inventory page. */
+  inventory: string[];
+  /** The twin path of every sitemap URL. */
+  sitemap: string[];
+  mdFiles: string[];
+  auditTwins: number;
+}
+/** A Markdown twin per page: inventory = sitemap = .md files in dist = audit count. */
+export function checkTwins(inputs: TwinInputs): CheckResult {
+  return sameMembers(
+    'Markdown twins',
+    { 'page inventory twins': inputs.inventory, 'sitemap twins': inputs.sitemap, '.md files in dist/client': inputs.mdFiles },
+    { 'audit counts.twins': inputs.auditTwins },
+  );
+}
+
 export interface DossierInputs {
   content: string[];
   api: string[];

@@ -6,8 +6,8 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
-import { closestCandidates } from '../catalog/suggest.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
+import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
 import { buildDiscovery } from '../discovery/inventory.ts';
@@ -44,7 +44,9 @@ function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection
     const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
     const directory = ROUTES.find((route) => route.detail === undefined && route.lists === collection);
     const seeAll = directory ? ` Closest slugs below; ${directory.path} lists them all.` : '';
-    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".${seeAll}`, {
+    const suggestion = didYouMean(slug, known);
+    const hint = suggestion === undefined ? '' : ` Did you mean "${suggestion}"?`;
+    throw new ApiError('not_found', `No ${ENTRY_NOUN[collection]} has the slug "${slug.slice(0, 80)}".${hint}${seeAll}`, {
       parameter: 'slug',
       allowed: closestCandidates(slug, known),
     });

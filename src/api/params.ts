@@ -5,6 +5,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { normalizeText } from '../catalog/search.ts';
+import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from './spec/params.ts';
@@ -160,10 +161,12 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     }
     const canonical = choiceLookup(spec, catalog).get(normalizeText(value.trim()));
     if (canonical === undefined) {
+      const allowed = (spec.choices?.(catalog) ?? []).map((item) => item.value);
+      const suggestion = didYouMean(value, allowed);
       throw new ApiError(
         'invalid_parameter',
-        `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". Use one of the allowed values.`,
-        { parameter: spec.name, allowed: (spec.choices?.(catalog) ?? []).map((item) => item.value) },
+        `The parameter "${spec.name}" has no match for "${value.slice(0, 40)}". ${suggestion === undefined ? 'Use one of the allowed values.' : `Did you mean "${suggestion}"?`}`,
+        { parameter: spec.name, allowed },
       );
     }
     values[spec.name] = canonical;

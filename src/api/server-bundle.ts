@@ -14,6 +14,9 @@ export { ALLOWED_METHODS } from './respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
 export { serviceState } from './service-state.ts';
 export { siteUrl } from '../site/config.ts';
+export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
+export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../mcp/endpoint.ts';
+export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';

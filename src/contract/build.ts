@@ -66,12 +66,12 @@ const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
 const SLUG_EXAMPLES = 3;
 
 /** A few slugs of a collection, as examples of a parameter that takes any of them. */
-function slugExamples(catalog: Catalog, collection: CollectionName): string[] {
+export function slugExamples(catalog: Catalog, collection: CollectionName): string[] {
   return (catalog.collections[collection] as { slug: string }[]).slice(0, SLUG_EXAMPLES).map((entry) => entry.slug);
 }
 
 /** The JSON Schema of one query parameter. */
-function querySchema(param: ParamSpec, catalog: Catalog): Schema {
+export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
   switch (param.kind) {
     case 'text':
       return { type: 'string', maxLength: MAX_QUERY_LENGTH };

@@ -9,7 +9,17 @@ type JsonSchema = Record<string, unknown>;
  * response is in one locale. Nested schemas with an id become shared components.
  */
 export function toComponentSchema(schema: z.ZodType): { schema: JsonSchema; defs: Record<string, JsonSchema> } {
-  const generated = z.toJSONSchema(schema, {
+  const text = JSON.stringify(servedJsonSchema(schema)).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $defs, $schema: _schema, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
+  return { schema: rest, defs: $defs ?? {} };
+}
+
+/**
+ * A schema as the API serves it, as one self-contained JSON Schema (draft 2020-12) with its own
+ * `$defs`: what an MCP tool declares as its outputSchema.
+ */
+export function servedJsonSchema(schema: z.ZodType): JsonSchema {
+  return z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'output',
     unrepresentable: 'any',
@@ -20,9 +30,6 @@ export function toComponentSchema(schema: z.ZodType): { schema: JsonSchema; defs
       }
     },
   }) as JsonSchema;
-  const text = JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/');
-  const { $defs, $schema: _schema, ...rest } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
-  return { schema: rest, defs: $defs ?? {} };
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * The API catalog at /.well-known/api-catalog (RFC 9727): a linkset (RFC 9264) that points agents
- * at the contract (service-desc), the reference (service-doc) and the health check (status).
+ * at the contract (service-desc), the reference (service-doc) and the health check (status), and
+ * at the MCP endpoint, documented by llms.txt (its tools describe themselves over the protocol).
  */
 import { ROUTES, routeById } from '../api/spec/routes.ts';
+import { MCP_PATH, MCP_SUMMARY } from '../mcp/endpoint.ts';
 import { absoluteUrl } from '../site/config.ts';
+import { LLMS_TXT_PATH } from './paths.ts';
 
 /** The well-known path RFC 9727 registers. */
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
@@ -33,9 +36,10 @@ export function buildApiCatalog(base: string) {
   const route = routeById;
   const api = absoluteUrl(commonPrefix(ROUTES.map((item) => item.path)), base);
   const link = (path: string, type: string, title: string): Link[] => [{ href: absoluteUrl(path, base), type, title }];
+  const mcp = absoluteUrl(MCP_PATH, base);
   return {
     linkset: [
-      { anchor: absoluteUrl(API_CATALOG_PATH, base), item: [{ href: api }] },
+      { anchor: absoluteUrl(API_CATALOG_PATH, base), item: [{ href: api }, { href: mcp }] },
       {
         anchor: api,
         'service-desc': link(
@@ -46,6 +50,7 @@ export function buildApiCatalog(base: string) {
         'service-doc': link(API_REFERENCE_PATH, 'text/html', 'API reference'),
         status: link(route('getHealth').path, 'application/json', route('getHealth').summary),
       },
+      { anchor: mcp, 'service-doc': link(LLMS_TXT_PATH, 'text/plain', MCP_SUMMARY) },
     ],
   };
 }

@@ -5,6 +5,7 @@ import { apiUrl } from '../api/spec/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { UTILITY_PAGES } from '../site/pages.ts';
+import { twinPath } from './markdown-twins.ts';
 import { publishedResources } from './resources.ts';
 
 /** The export that holds the audit itself; it cannot list its own hash. */
@@ -33,6 +34,7 @@ export function buildAudit(catalog: Catalog, exportJson: (route: RouteSpec) => s
       operations: catalog.counts.operations,
       exports: exports.length,
       documents: documents.length,
+      twins: new Set(pages.map((page) => twinPath(page.path))).size,
       entries: catalog.counts,
     },
     routes: [

@@ -3,6 +3,7 @@ import { apiUrl } from '../api/spec/urls.ts';
 import type { RouteId } from '../api/spec/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
+import { LLMS_TXT_PATH } from './paths.ts';
 
 export interface DocumentRecord {
   path: string;
@@ -17,7 +18,7 @@ export interface DocumentRecord {
 /** Discovery and contract documents; sitemap-index.xml is written by @astrojs/sitemap. */
 export const DOCUMENTS: readonly DocumentRecord[] = [
   {
-    path: '/llms.txt',
+    path: LLMS_TXT_PATH,
     mediaType: 'text/plain',
     title: bilingual('llms.txt', 'llms.txt'),
     summary: bilingual(

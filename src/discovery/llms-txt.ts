@@ -4,10 +4,13 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';
 import { SECTION_PAGES } from '../site/pages.ts';
+import { MCP_PATH, MCP_SUMMARY } from '../mcp/endpoint.ts';
+import { twinPath } from './markdown-twins.ts';
+import { LLMS_TXT_PATH } from './paths.ts';
 import { publishedResources } from './resources.ts';
 
 /** Where this file is published; it does not list itself. */
-export const LLMS_TXT_PATH = '/llms.txt';
+export { LLMS_TXT_PATH };
 
 const link = (name: string, url: string, note: string) => `- [${name}](${url}): ${note}`;
 
@@ -26,11 +29,13 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '',
     `- Every API response is a JSON envelope: request_id, timestamp, method, path, query and payload; errors add an RFC 9457 \`error\` with a stable \`code\`.`,
     `- The API is read-only (GET, HEAD, OPTIONS). Localized endpoints take \`lang\` (en-US or pt-BR).`,
+    `- Every page below is linked by its Markdown twin (the page's path with \`.md\`); the HTML page answers with the same Markdown to \`Accept: text/markdown\`.`,
     `- The site publishes ${pages.length} pages, ${endpoints.length} endpoints and ${catalog.counts.operations} operational dossiers; /api/audit computes these counts.`,
     '',
     '## API',
     '',
     ...endpoints.map((endpoint) => link(endpoint.path, absoluteUrl(endpoint.url, base), endpoint.route!.summary)),
+    link(`MCP ${MCP_PATH}`, absoluteUrl(MCP_PATH, base), MCP_SUMMARY),
     '',
     '## Data exports',
     '',
@@ -54,13 +59,13 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '',
     ...pages
       .filter((page) => sectionPaths.has(page.path))
-      .map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
+      .map((page) => link(page.title[en], absoluteUrl(twinPath(page.path), base), page.description[en])),
     '',
     '## Optional',
     '',
     ...pages
       .filter((page) => !sectionPaths.has(page.path))
-      .map((page) => link(page.title[en], absoluteUrl(page.path, base), page.description[en])),
+      .map((page) => link(page.title[en], absoluteUrl(twinPath(page.path), base), page.description[en])),
     '',
   ];
   return lines.join('\n');

@@ -13,7 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 
 /** File types worth compressing (images and fonts are compressed already). */
-export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|txt|xml|svg|webmanifest|map)$/;
+export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|txt|md|xml|svg|webmanifest|map)$/;
 /**
  * Brotli's best quality for assets, exports and documents; 10 for HTML pages, whose count grows with
  * the catalog (at 100× the catalog, 11 tripled the build for 2.5% of their size); 9 for files over

@@ -158,6 +158,8 @@ export const AuditPayloadSchema = z
       operations: z.number().int(),
       exports: z.number().int(),
       documents: z.number().int(),
+      /** Markdown twins: one per page, at its path with `.md`. */
+      twins: z.number().int(),
       /** Entries per collection. */
       entries: z.record(z.string(), z.number().int()),
     }),

@@ -10,10 +10,10 @@ function unanswered(url: string, started: number, error: string): Fetched {
 }
 
 /** GETs a same-origin URL, bypassing the HTTP cache so every response is fresh (and has a fresh request id). */
-export async function fetchResource(url: string): Promise<Fetched> {
+export async function fetchResource(url: string, init: RequestInit = {}): Promise<Fetched> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { cache: 'no-store', redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(url, { ...init, cache: 'no-store', redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
     // Every inventory URL must answer 200 itself; a redirect (opaque under 'manual') is a finding.
     if (response.type === 'opaqueredirect') return unanswered(url, started, 'the response is a redirect');
     const body = await response.arrayBuffer();

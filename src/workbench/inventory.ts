@@ -28,10 +28,16 @@ export function auditRoutes(audit: unknown, kind: AuditPayload['routes'][number]
 
 /**
  * Every resource, endpoints first: the contract's paths, the audit's exports, then the audit's
- * documents that are not already endpoints (the contract is both). The bootstrap URLs are kept even
+ * documents that are not already endpoints (the contract is both), then the MCP endpoint and the
+ * sample of Markdown twins the page names. The bootstrap URLs are kept even
  * when the contract is unreadable, so their rows can say why.
  */
-export function buildInventory(contract: unknown, audit: unknown, bootstrap: readonly string[]): Resource[] {
+export function buildInventory(
+  contract: unknown,
+  audit: unknown,
+  bootstrap: readonly string[],
+  agents: { mcp: string; twins: readonly string[] } = { mcp: '', twins: [] },
+): Resource[] {
   const endpoints = contractPaths(contract);
   for (const url of bootstrap) if (!endpoints.includes(url)) endpoints.push(url);
   const exports = auditRoutes(audit, 'export');
@@ -40,6 +46,8 @@ export function buildInventory(contract: unknown, audit: unknown, bootstrap: rea
     ...endpoints.map((path): Resource => ({ kind: 'endpoint', path })),
     ...exports.map((path): Resource => ({ kind: 'export', path })),
     ...documents.map((path): Resource => ({ kind: 'document', path })),
+    ...(agents.mcp ? [{ kind: 'mcp' as const, path: agents.mcp }] : []),
+    ...agents.twins.map((path): Resource => ({ kind: 'twin', path })),
   ];
 }
 

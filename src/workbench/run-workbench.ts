@@ -2,6 +2,7 @@
  * One run of the workbench: read the route table and the audit the site serves, load every
  * resource with bounded concurrency, and check each one. The caller renders through the listener.
  */
+import { MCP_TOOLS_LIST, mcpChecks, twinChecks } from './agent-checks.ts';
 import { fail, isRecord, pass, statusCheck } from './check.ts';
 import { ContractValidator } from './contract-validator.ts';
 import { documentChecks } from './document-checks.ts';
@@ -18,6 +19,10 @@ export interface WorkbenchUrls {
   contract: string;
   audit: string;
   discovery: string;
+  /** The MCP endpoint, loaded with a tools/list. */
+  mcp: string;
+  /** A sample of Markdown twins, one per page family. */
+  twins: readonly string[];
 }
 
 /** What a run reports while it goes. */
@@ -55,7 +60,7 @@ export async function runWorkbench(urls: WorkbenchUrls, listener: RunListener): 
   const [contractResponse, auditResponse] = await Promise.all([load(urls.contract), load(urls.audit)]);
   const contract = payloadOf(contractResponse);
   const audit = payloadOf(auditResponse);
-  const rows: Row[] = buildInventory(contract, audit, [urls.contract, urls.audit]).map((resource) => ({
+  const rows: Row[] = buildInventory(contract, audit, [urls.contract, urls.audit], urls).map((resource) => ({
     resource,
     checks: [],
     done: false,
@@ -113,7 +118,8 @@ export async function runWorkbench(urls: WorkbenchUrls, listener: RunListener): 
         url = concrete;
       }
       row.url = url;
-      const fetched = await load(url);
+      // The MCP endpoint answers POSTs only: its row sends a tools/list.
+      const fetched = row.resource.kind === 'mcp' ? await limit(() => fetchResource(url, MCP_TOOLS_LIST)) : await load(url);
       row.fetched = fetched;
       loaded += 1;
       listener.progress(loaded, rows.length);
@@ -124,7 +130,11 @@ export async function runWorkbench(urls: WorkbenchUrls, listener: RunListener): 
           ? await endpointChecks(row, fetched)
           : row.resource.kind === 'export'
             ? await exportChecks(row, fetched)
-            : documentChecks(row.resource.path, fetched, documents);
+            : row.resource.kind === 'mcp'
+              ? mcpChecks(fetched)
+              : row.resource.kind === 'twin'
+                ? twinChecks(fetched)
+                : documentChecks(row.resource.path, fetched, documents);
       row.checks = [status, ...specific];
     } catch (error) {
       row.checks = [...row.checks, fail('workbench', error instanceof Error ? error.message : String(error))];

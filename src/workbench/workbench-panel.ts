@@ -39,6 +39,8 @@ export class WorkbenchPanel extends HTMLElement {
       contract: this.dataset['contractUrl'] ?? '',
       audit: this.dataset['auditUrl'] ?? '',
       discovery: this.dataset['discoveryUrl'] ?? '',
+      mcp: this.dataset['mcpUrl'] ?? '',
+      twins: (this.dataset['twinUrls'] ?? '').split(' ').filter((url) => url !== ''),
     };
     const progress = part(this, 'progress', HTMLProgressElement);
     const progressText = part(this, '[data-progress-text]', HTMLElement);

@@ -1,7 +1,7 @@
 /** llms.txt and robots.txt as src/discovery writes them, read by independent parsers and fixed figures. */
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
+import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
 import { pageInventory } from '../../src/site/pages.ts';
@@ -24,7 +24,8 @@ describe('llms.txt and robots.txt', () => {
 
   it('lists every endpoint and every export with an absolute URL', () => {
     const api = llms.slice(llms.indexOf('## API'), llms.indexOf('## Data exports'));
-    expect(api.match(/^- \[/gm)).toHaveLength(21);
+    // Every endpoint, then the MCP endpoint.
+    expect(api.match(/^- \[/gm)).toHaveLength(ROUTES.length + 1);
     const exportsSection = llms.slice(llms.indexOf('## Data exports'), llms.indexOf('## Documentation'));
     expect(exportsSection.match(/^- \[/gm)).toHaveLength(9);
     for (const route of EXPORT_ROUTES) expect(exportsSection).toContain(`(${base}/data/${route.exportFile})`);

@@ -1,0 +1,143 @@
+/**
+ * The MCP server over the catalog, on the official SDK: a fresh low-level `Server` per request
+ * (nothing kept between requests, so any worker answers any request), with the tools of tools.ts
+ * and every page's Markdown twin as a resource. `createMcpFetchHandler` serves 2026-07-28 requests
+ * statelessly and 2025-era requests through the SDK's stateless fallback (initialize without a session).
+ */
+import {
+  createMcpHandler,
+  isLegacyRequest,
+  ProtocolError,
+  ProtocolErrorCode,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHandlerRequestOptions,
+  type Tool,
+} from '@modelcontextprotocol/server';
+import type { Catalog } from '../catalog/catalog.ts';
+import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
+import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
+import { MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from './endpoint.ts';
+import { callTool, toolListings } from './tools.ts';
+
+/** Resources per resources/list page. */
+export const RESOURCE_PAGE_SIZE = 50;
+
+/** What the server tells a client about itself at the start. */
+const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource.`;
+
+/** A twin as a resource: its absolute URL is its URI. */
+const resourceOf = (twin: MarkdownTwin, base: string) => ({
+  uri: absoluteUrl(twin.path, base),
+  name: twin.path,
+  title: twin.page.title[DEFAULT_LOCALE],
+  description: twin.page.description[DEFAULT_LOCALE],
+  mimeType: 'text/markdown',
+});
+
+/** The offset a resources/list cursor stands for; a cursor the server did not give is invalid params. */
+function offsetOf(cursor: string | undefined, total: number): number {
+  if (cursor === undefined) return 0;
+  const offset = /^\d{1,6}$/.test(cursor) ? Number(cursor) : Number.NaN;
+  if (!(offset > 0 && offset < total)) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor: ${cursor.slice(0, 40)}`);
+  return offset;
+}
+
+/**
+ * One request's server instance. The tools and resources are answered by handlers on the low-level
+ * server rather than registerTool/registerResource: the schemas are JSON Schemas built once from the
+ * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
+ * pages with a cursor, which registered resources do not.
+ */
+function serverFor(catalog: Catalog): McpServer {
+  const base = siteUrl();
+  const twins = markdownTwins(catalog, base);
+  const mcp = new McpServer(
+    { name: 'oficina-norte-catalog', title: `${SITE_NAME} catalog`, version: SITE_VERSION },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
+  );
+  const server = mcp.server;
+  // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
+  server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
+  server.setRequestHandler('tools/call', (request) => {
+    const result = callTool(catalog, request.params.name, request.params.arguments);
+    if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
+    return result;
+  });
+  server.setRequestHandler('resources/list', (request) => {
+    const offset = offsetOf(request.params?.cursor, twins.length);
+    const page = twins.slice(offset, offset + RESOURCE_PAGE_SIZE);
+    const next = offset + RESOURCE_PAGE_SIZE;
+    return { resources: page.map((twin) => resourceOf(twin, base)), ...(next < twins.length ? { nextCursor: String(next) } : {}) };
+  });
+  server.setRequestHandler('resources/read', (request) => {
+    const twin = twins.find((item) => absoluteUrl(item.path, base) === request.params.uri);
+    if (!twin) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${request.params.uri.slice(0, 200)}`);
+    return { contents: [{ uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown }] };
+  });
+  return mcp;
+}
+
+/** A web-standard MCP handler: one request in, one response out. */
+export interface McpFetchHandler {
+  fetch: (request: Request, options?: McpHandlerRequestOptions) => Promise<Response>;
+}
+
+/**
+ * The MCP handler for a catalog: JSON responses, no sessions, 1 MB bodies. 2026-07-28 requests go to
+ * the SDK's stateless entry; 2025-era requests (initialize, then calls without a session) to a fresh
+ * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
+ * fallback would answer them as event streams.
+ */
+export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
+  const modern = createMcpHandler(() => serverFor(catalog), {
+    legacy: 'reject',
+    // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
+    // ('json' would say so on every start, warning that mid-call notifications are dropped).
+    responseMode: 'auto',
+    maxRequestBodySize: MCP_MAX_BODY_BYTES,
+  });
+  const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
+    const server = serverFor(catalog);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, options);
+    } finally {
+      void server.close();
+    }
+  };
+  const modernVersions = new Set<string>(MCP_PROTOCOL_VERSIONS.filter((version) => version >= '2026'));
+  return {
+    fetch: async (request, options) => {
+      // A 2026-07-28 request names its version in a header: no need to read the body twice to classify it.
+      if (modernVersions.has(request.headers.get('mcp-protocol-version') ?? '')) return modern.fetch(request, options);
+      return (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
+        ? legacy(request, options)
+        : modern.fetch(request, options);
+    },
+  };
+}
+
+/** Host names of this machine's loopback interface. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * DNS-rebinding protection (the transport spec's MUST): a browser request's Origin must be the
+ * site's own (SITE_URL) or this server itself on loopback (its own port, as a local client or the
+ * workbench in development sees it). The Host header proves nothing here: a rebinding attack
+ * controls it. A request without Origin (not a browser) is served.
+ */
+export function originAllowed(origin: string | undefined, localPort: number | undefined, base = siteUrl()): boolean {
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (parsed.origin === new URL(base).origin) return true;
+  const port = parsed.port === '' ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port);
+  return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname) && port === localPort;
+}

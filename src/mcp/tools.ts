@@ -1,0 +1,258 @@
+/**
+ * The MCP tools, derived from the route table like the contract: no second list of endpoints.
+ *
+ * Four tools for agents rather than one per URL: the 22 GET operations fall into four shapes, and
+ * an agent picks among four well-described verbs more reliably than among 22 near-identical names.
+ * - `search_catalog`: the discovery inventory (free text over every page, endpoint, export and entry);
+ * - `get_entry`: every detail route, chosen by `collection` plus a `slug`;
+ * - `list_directory`: every other directory (filters, `limit` and `cursor`), chosen by `directory`;
+ * - `get_document`: the routes without filters (health, contract, profile, catalog, audit).
+ * Each call goes through `answerApi`, the API's own data path, so `structuredContent` is the API's
+ * payload for the same query, and an API error (unknown slug, bad filter) is the tool's error text.
+ */
+import { answerApi } from '../api/adapter.ts';
+import { isPaginated, routeById, ROUTES, type RouteSpec } from '../api/spec/routes.ts';
+import { API_PREFIX } from '../api/spec/urls.ts';
+import type { Catalog } from '../catalog/catalog.ts';
+import { memo } from '../catalog/memo.ts';
+import { ENTRY_NOUN } from '../catalog/relations.ts';
+import { didYouMean } from '../catalog/suggest.ts';
+import { querySchema, slugExamples } from '../contract/build.ts';
+import { servedJsonSchema } from '../contract/json-schema.ts';
+import { z } from 'astro/zod';
+import { SLUG_PATTERN } from '../schemas/common.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A tool as tools/list shows it. */
+export interface ToolListing {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema>; examples: Record<string, unknown>[] };
+  outputSchema: JsonSchema & { type: 'object' };
+  annotations: { title: string; readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: false };
+}
+
+/** How a tool picks its route: a `selector` argument whose value names the route. */
+interface ToolShape {
+  name: string;
+  title: string;
+  description: string;
+  routes: readonly RouteSpec[];
+  /** The argument that picks the route, and each route's value for it; absent for one-route tools. */
+  selector?: { name: string; description: string; valueOf: (route: RouteSpec) => string };
+}
+
+/** A directory's or document's name: its path under the API prefix (`stacks`, `v1/openapi.json`). */
+const pathName = (route: RouteSpec) => route.path.slice(API_PREFIX.length + 1);
+
+const discovery = routeById('listDiscovery');
+
+/** The four tools over the route table, each reaching its share of the routes. */
+const SHAPES: readonly ToolShape[] = [
+  {
+    name: 'search_catalog',
+    title: 'Search the catalog',
+    description: `${discovery.description} Search it with q (free text), narrow it with kind, page it with limit and cursor. Start here when you do not know where something is.`,
+    routes: [discovery],
+  },
+  {
+    name: 'get_entry',
+    title: 'Get an entry',
+    description:
+      'One entry of the catalog with its relations resolved: a category, stack, project or operational dossier, chosen by collection and slug. An unknown slug is an error that suggests the closest one.',
+    routes: ROUTES.filter((route) => route.detail),
+    selector: {
+      name: 'collection',
+      description: 'Which collection the slug belongs to.',
+      valueOf: (route) => route.detail!,
+    },
+  },
+  {
+    name: 'list_directory',
+    title: 'List a directory',
+    description:
+      'The entries of one directory of the catalog (profiles, links, portfolio, categories, capabilities, stacks, projects, operations, journeys, trust), with optional filters, free-text q, and pages of limit items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.',
+    routes: ROUTES.filter((route) => isPaginated(route) && route !== discovery),
+    selector: {
+      name: 'directory',
+      description: 'Which directory to list.',
+      valueOf: pathName,
+    },
+  },
+  {
+    name: 'get_document',
+    title: 'Get a document',
+    description:
+      'A whole document of the service: health (status, release, build), openapi.json (the OpenAPI 3.1 contract; v1/openapi.json is its versioned alias), profile (the studio), catalog (every collection at once, large) or audit (counts, routes and exports).',
+    routes: ROUTES.filter((route) => !route.detail && !isPaginated(route)),
+    selector: {
+      name: 'document',
+      description: 'Which document to get.',
+      valueOf: pathName,
+    },
+  },
+];
+
+/** Merges two descriptions of one parameter shared by several routes, naming the routes when they differ. */
+function mergeProperty(previous: JsonSchema | undefined, next: JsonSchema): JsonSchema {
+  if (!previous) return next;
+  const merged: JsonSchema = { ...previous };
+  for (const key of ['enum', 'examples'] as const) {
+    if (previous[key] || next[key]) {
+      merged[key] = [...new Set([...((previous[key] as unknown[]) ?? []), ...((next[key] as unknown[]) ?? [])])];
+    }
+  }
+  if (previous['description'] !== next['description'])
+    merged['description'] = `${String(previous['description'])} ${String(next['description'])}`;
+  return merged;
+}
+
+/** The example value of one query parameter, for a call that returns data. */
+function paramExample(catalog: Catalog, route: RouteSpec, schema: JsonSchema, name: string): unknown {
+  const param = route.params.find((item) => item.name === name)!;
+  if (param.example !== undefined) return param.example;
+  if (param.kind === 'text') return catalog.collections.stacks[0]?.name.split(' ')[0]?.toLowerCase() ?? 'api';
+  return ((schema['enum'] ?? schema['examples']) as unknown[] | undefined)?.[0];
+}
+
+/** The cursor the API gives for the second page of a route's default listing with limit=1. */
+function cursorExample(catalog: Catalog, route: RouteSpec): string | undefined {
+  const response = answerApi('GET', { path: route.path, search: 'limit=1' }, {}, catalog);
+  if (response.status !== 200 || !response.envelope) return undefined;
+  const payload = JSON.parse(response.envelope.payload.json) as { next_cursor?: string | null };
+  return payload.next_cursor ?? undefined;
+}
+
+/** The value of the selector and slug arguments for a route, and the API path they lead to. */
+function routeArguments(catalog: Catalog, shape: ToolShape, route: RouteSpec): Record<string, unknown> {
+  return {
+    ...(shape.selector ? { [shape.selector.name]: shape.selector.valueOf(route) } : {}),
+    ...(route.detail ? { slug: slugExamples(catalog, route.detail)[0] } : {}),
+  };
+}
+
+/** A tool's listing, computed from its routes: properties, examples, output schema. */
+function listing(catalog: Catalog, shape: ToolShape): ToolListing {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  if (shape.selector) {
+    const values = shape.routes.map(shape.selector.valueOf);
+    properties[shape.selector.name] = { type: 'string', enum: values, description: shape.selector.description, examples: values };
+    required.push(shape.selector.name);
+  }
+  const detailCollections = shape.routes.flatMap((route) => (route.detail ? [route.detail] : []));
+  if (detailCollections.length > 0) {
+    properties['slug'] = {
+      type: 'string',
+      pattern: SLUG_PATTERN.source,
+      description: `Slug of the ${detailCollections.map((collection) => ENTRY_NOUN[collection]).join(', ')}.`,
+      examples: detailCollections.map((collection) => slugExamples(catalog, collection)[0]),
+    };
+    required.push('slug');
+  }
+  const examples: Record<string, unknown>[] = [];
+  for (const route of shape.routes) {
+    const example = routeArguments(catalog, shape, route);
+    for (const param of route.params) {
+      const schema = querySchema(param, catalog) as JsonSchema;
+      const described = {
+        ...schema,
+        description:
+          shape.routes.length > 1 && param.kind !== 'lang' && param.kind !== 'limit' && param.kind !== 'cursor'
+            ? `${shape.selector?.valueOf(route)}: ${param.description}`
+            : param.description,
+      };
+      if (param.kind === 'cursor') {
+        const cursor = cursorExample(catalog, route);
+        // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
+        if (cursor && !properties['cursor']?.['examples']) examples.push({ ...routeArguments(catalog, shape, route), limit: 1, cursor });
+        properties['cursor'] = mergeProperty(properties['cursor'], { ...described, ...(cursor ? { examples: [cursor] } : {}) });
+        continue;
+      }
+      const value = paramExample(catalog, route, schema, param.name);
+      properties[param.name] = mergeProperty(properties[param.name], { ...described, examples: [value] });
+      example[param.name] = value;
+    }
+    examples.unshift(example);
+  }
+  const payloads = [...new Set(shape.routes.map((route) => route.payload))];
+  const output = servedJsonSchema(payloads.length === 1 ? payloads[0]! : z.union(payloads as [z.ZodType, z.ZodType, ...z.ZodType[]]));
+  const { $schema: _schema, ...outputSchema } = output;
+  return {
+    name: shape.name,
+    title: shape.title,
+    description: shape.description,
+    inputSchema: { type: 'object', properties, required, additionalProperties: false, examples: examples.reverse() },
+    // MCP wants an object at the root; a union of payloads is still one (every payload is an object).
+    outputSchema: { ...outputSchema, type: 'object' },
+    annotations: { title: shape.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  };
+}
+
+/** Every tool's listing; cached per catalog (examples read the catalog). */
+export function toolListings(catalog: Catalog): readonly ToolListing[] {
+  return memo(catalog, 'mcp-tools', () => SHAPES.map((shape) => listing(catalog, shape)));
+}
+
+/** What a tools/call answers: the API payload as structured content, or the API's error message. */
+export type ToolResult =
+  | { isError?: false; structuredContent: Record<string, unknown>; content: [{ type: 'text'; text: string }] }
+  | { isError: true; content: [{ type: 'text'; text: string }] };
+
+const failure = (text: string): ToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+/** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
+export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
+  let route = shape.routes[0]!;
+  const accepted = new Set([
+    ...(shape.selector ? [shape.selector.name] : []),
+    ...(shape.routes.some((item) => item.detail) ? ['slug'] : []),
+  ]);
+  if (shape.selector) {
+    const values = shape.routes.map(shape.selector.valueOf);
+    const value = args[shape.selector.name];
+    const found = shape.routes.find((item) => shape.selector!.valueOf(item) === value);
+    if (!found) {
+      const suggestion = didYouMean(value, values);
+      return `The argument "${shape.selector.name}" must be one of ${values.join(', ')}; got ${JSON.stringify(value)?.slice(0, 60) ?? 'nothing'}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
+    }
+    route = found;
+  }
+  let path = route.path;
+  if (route.detail) {
+    const slug = args['slug'];
+    if (typeof slug !== 'string' || slug === '') return `The argument "slug" is required: the slug of a ${ENTRY_NOUN[route.detail]}.`;
+    path = path.replace('{slug}', encodeURIComponent(slug));
+  }
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(args)) {
+    if (accepted.has(name)) continue;
+    // Unknown names and filters the route does not take go to the API, which names the ones it accepts.
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+      return `The argument "${name.slice(0, 40)}" must be a string or a number.`;
+    }
+    query.append(name, String(value));
+  }
+  return { route, path, search: query.toString() };
+}
+
+/** Answers one tools/call; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
+export function callTool(catalog: Catalog, name: string, args: Record<string, unknown> | undefined): ToolResult | undefined {
+  const shape = SHAPES.find((item) => item.name === name);
+  if (!shape) return undefined;
+  const request = toolRequest(shape, args ?? {});
+  if (typeof request === 'string') return failure(request);
+  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog);
+  const envelope = response.envelope;
+  if (response.status !== 200 || !envelope) {
+    const body = response.body === null ? undefined : (JSON.parse(response.body) as { error?: { detail: string } });
+    return failure(body?.error?.detail ?? `The API answered ${response.status}.`);
+  }
+  const json = envelope.payload.json;
+  return { structuredContent: JSON.parse(json) as Record<string, unknown>, content: [{ type: 'text', text: json }] };
+}
+
+/** The names of the tools, for tests and the workbench. */
+export const TOOL_NAMES = SHAPES.map((shape) => shape.name);

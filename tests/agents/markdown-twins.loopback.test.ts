@@ -1,0 +1,135 @@
+/**
+ * The Markdown twins on the built server: one per sitemap page, served as text/markdown, opening
+ * with the page's own <h1>, carrying its facts, every link absolute and every link of this site
+ * answering; content negotiation on the HTML URL, with Vary and Link headers.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
+import { twinPath } from '../../src/discovery/markdown-twins.ts';
+import { DEFAULT_LOCALE } from '../../src/schemas/common.ts';
+import { absoluteUrl, siteUrl } from '../../src/site/config.ts';
+import { pageInventory } from '../../src/site/pages.ts';
+
+const baseUrl = inject('baseUrl');
+const site = new URL(siteUrl());
+const catalog = loadCatalogFromFiles();
+const descriptions = new Map(pageInventory(catalog).map((page) => [page.path, page.description[DEFAULT_LOCALE]]));
+
+/** A URL of the public site, requested from the loopback server instead. */
+const local = (href: string) => {
+  const url = new URL(href);
+  return `${baseUrl}${url.pathname}${url.search}`;
+};
+
+/** The page paths the sitemap lists, read from the served sitemap files. */
+async function sitemapPaths(): Promise<string[]> {
+  const index = await (await fetch(`${baseUrl}/sitemap-index.xml`)).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  const pages = await Promise.all(files.map(async (file) => (await fetch(local(file))).text()));
+  return pages.flatMap((xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname));
+}
+
+/** The text of an HTML fragment: tags dropped, the entities Astro writes decoded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
+    .trim();
+
+/** Every link target in a Markdown text: inline links and autolinks. */
+const linksOf = (markdown: string) => [
+  ...[...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!),
+  ...[...markdown.matchAll(/<(https?:[^>\s]+)>/g)].map((match) => match[1]!),
+];
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+describe('Markdown twins', () => {
+  it('exist for every sitemap page: text/markdown, the H1 of the page, its facts, absolute links that answer', async () => {
+    const paths = await sitemapPaths();
+    expect(paths.length).toBe(descriptions.size);
+    const checked = new Map<string, number>();
+    for (const path of paths) {
+      const html = await (await fetch(`${baseUrl}${path}`, { headers: { accept: BROWSER_ACCEPT } })).text();
+      const twin = twinPath(path);
+      expect(html, path).toContain(`<link rel="alternate" type="text/markdown" href="${twin}"`);
+      const response = await fetch(`${baseUrl}${twin}`);
+      expect(response.status, twin).toBe(200);
+      expect(response.headers.get('content-type'), twin).toBe('text/markdown; charset=utf-8');
+      const markdown = await response.text();
+      const h1 = textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!);
+      expect(markdown.split('\n')[0], twin).toBe(`# ${h1}`);
+      expect(markdown, twin).toContain(descriptions.get(path)!.replace(/\s*\n\s*/g, ' '));
+      for (const link of linksOf(markdown)) {
+        expect(URL.canParse(link), `${twin} links ${link}`).toBe(true);
+        const url = new URL(link);
+        if (url.origin !== site.origin) continue;
+        const key = `${url.pathname}${url.search}`;
+        if (!checked.has(key)) checked.set(key, (await fetch(local(link), { method: 'HEAD' })).status);
+        expect(checked.get(key), `${twin} links ${link}`).toBe(200);
+      }
+    }
+    expect(checked.size).toBeGreaterThan(paths.length);
+  });
+
+  it('are precompressed like every static file', async () => {
+    const response = await fetch(`${baseUrl}/index.md`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  });
+});
+
+describe('content negotiation on page URLs', () => {
+  const path = pageInventory(catalog).find((page) => page.entry)!.path;
+
+  it.each([
+    ['text/markdown', 'markdown'],
+    ['text/markdown, text/html;q=0.9', 'markdown'],
+    ['text/html;q=0.5, text/markdown', 'markdown'],
+    [BROWSER_ACCEPT, 'html'],
+    ['*/*', 'html'],
+    ['text/html, text/markdown;q=0.9', 'html'],
+    ['application/json', 'html'],
+  ])('Accept: %s gets %s, with Vary: Accept and the Link headers', async (accept, expected) => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${baseUrl}${path}`, { method, headers: { accept } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toMatch(/(^|,\s*)Accept(,|$)/);
+      const link = response.headers.get('link') ?? '';
+      expect(link).toContain(`<${twinPath(path)}>; rel="alternate"; type="text/markdown"`);
+      expect(link).toContain(`<${API_CATALOG_PATH}>; rel="api-catalog"`);
+      const type = response.headers.get('content-type');
+      if (expected === 'markdown') {
+        expect(type).toBe('text/markdown; charset=utf-8');
+        if (method === 'GET') expect(await response.text()).toBe(await (await fetch(`${baseUrl}${twinPath(path)}`)).text());
+      } else {
+        expect(type).toMatch(/^text\/html/);
+      }
+    }
+  });
+
+  it('keeps the two representations apart in caches: different ETags, and a 304 only for its own', async () => {
+    const html = await fetch(`${baseUrl}${path}`);
+    const markdown = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/markdown' } });
+    const htmlTag = html.headers.get('etag')!;
+    expect(markdown.headers.get('etag')).not.toBe(htmlTag);
+    const revalidated = await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/markdown', 'if-none-match': htmlTag } });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+  });
+});
+
+describe('/llms.txt', () => {
+  it('links every page by its Markdown twin', async () => {
+    const text = await (await fetch(`${baseUrl}/llms.txt`)).text();
+    for (const page of pageInventory(catalog)) {
+      expect(text).toContain(`(${absoluteUrl(twinPath(page.path))})`);
+    }
+  });
+});
