@@ -11,7 +11,11 @@ import { createRequestListener } from './app.mjs';
 import { distDirFrom, loadBuild } from './build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
+import { fileCacheStats } from './file-cache.mjs';
 import { createLog, flushAndExit } from './log.mjs';
+import { createWorkerMetrics } from './metrics.mjs';
+import { createRateLimit } from './rate-limit.mjs';
+import { SECURITY_HEADERS } from './security-headers.mjs';
 
 const log = createLog({ sync: false });
 const config = readConfig(process.env);
@@ -47,7 +51,12 @@ process.on('SIGHUP', () => {});
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
 const build = await loadBuild(distDirFrom(process.env));
-const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined });
+const metrics =
+  config.metricsPort === null
+    ? null
+    : createWorkerMetrics({ build, caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats } });
+const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, SECURITY_HEADERS);
+const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
 const server = createServer(
   {
     maxHeaderSize: MAX_HEADER_SIZE,

@@ -29,11 +29,12 @@ export interface RunningServer {
 /**
  * Starts the server and waits (unless told not to) until the primary says all workers listen. Two
  * workers unless WEB_CONCURRENCY says otherwise, so every loopback test goes through the cluster path.
+ * No rate limit unless RATE_LIMIT says otherwise: every test client is 127.0.0.1.
  */
 export async function startServer(env: NodeJS.ProcessEnv = {}, { wait = true }: { wait?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['server/index.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -63,13 +63,16 @@ export function requestIdFor(header: string | null | undefined): string {
   return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
 }
 
+/** Response headers a cross-origin script may read: ours, and the rate-limit fields the server adds. */
+export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After';
+
 /** Headers every API response carries. */
 function baseHeaders(requestId: string): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': requestId,
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',
   };
@@ -167,6 +170,22 @@ function logFailure(requestId: string, error: unknown): void {
       stack: error instanceof Error ? error.stack : undefined,
     }),
   );
+}
+
+/**
+ * The 429 for a client over its quota: the limiter lives in the server (server/rate-limit.mjs), the
+ * envelope here, like every other error's.
+ */
+export function rateLimitedResponse(request: ApiRequest, retryAfterSeconds: number): ApiResponse {
+  const requestId = requestIdFor(request.header('x-request-id'));
+  const method = request.method.toUpperCase();
+  const error = new ApiError(
+    'rate_limited',
+    `Too many requests from this client. Retry in ${retryAfterSeconds} s; the RateLimit header counts the quota down.`,
+  );
+  const result = errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
+  result.headers['Retry-After'] = String(retryAfterSeconds);
+  return result;
 }
 
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
