@@ -166,8 +166,8 @@ function registerCacheMetrics(caches) {
       labelNames: ['cache'],
       collect() {
         for (const [name, stats] of read()) {
-          const delta = stats[field] - (seen.get(name) ?? 0);
-          if (delta > 0) this.labels(name).inc(delta);
+          // inc(0) too: every cache has its series from the first scrape on.
+          this.labels(name).inc(Math.max(0, stats[field] - (seen.get(name) ?? 0)));
           seen.set(name, stats[field]);
         }
       },
