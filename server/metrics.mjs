@@ -94,6 +94,32 @@ export function createWorkerMetrics({ build, caches }) {
 
   registerCacheMetrics(caches);
 
+  // prom-client hashes the label values on every labels() call: keep each child once found.
+  /** @type {Map<string, import('prom-client').Histogram.Internal<string>>} */
+  const durations = new Map();
+  /** @type {Map<string, import('prom-client').Gauge.Internal<string>>} */
+  const actives = new Map();
+  /** @type {Map<string, string>} http_route by path; bounded, cleared when full */
+  const routes = new Map();
+  const ROUTE_MEMO_LIMIT = 1024;
+
+  /** @param {string} method */
+  const activeOf = (method) => {
+    let child = actives.get(method);
+    if (!child) actives.set(method, (child = active.labels(method)));
+    return child;
+  };
+  /** @param {string} path */
+  const routeOf = (path) => {
+    let route = routes.get(path);
+    if (route === undefined) {
+      route = routeLabel(path, build.api.routeTemplateFor);
+      if (routes.size >= ROUTE_MEMO_LIMIT) routes.clear();
+      routes.set(path, route);
+    }
+    return route;
+  };
+
   return {
     /**
      * Starts timing a request; records it once its connection is done with it.
@@ -104,12 +130,16 @@ export function createWorkerMetrics({ build, caches }) {
     observe(req, res, path) {
       const started = process.hrtime.bigint();
       const method = KNOWN_METHODS.has(req.method ?? '') ? /** @type {string} */ (req.method) : '_OTHER';
-      active.labels(method).inc();
+      const inFlight = activeOf(method);
+      inFlight.inc();
       res.once('close', () => {
-        active.labels(method).dec();
+        inFlight.dec();
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const route = routeLabel(path, build.api.routeTemplateFor);
-        duration.labels(method, route, String(res.statusCode)).observe(seconds);
+        const route = routeOf(path);
+        const key = `${method} ${res.statusCode} ${route}`;
+        let child = durations.get(key);
+        if (!child) durations.set(key, (child = duration.labels(method, route, String(res.statusCode))));
+        child.observe(seconds);
         // @ts-expect-error _header: the header block Node wrote (headers given to writeHead are not kept elsewhere).
         const head = /** @type {string | null} */ (res._header);
         if (!head) return;
