@@ -11,6 +11,7 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import client from 'prom-client';
+import { isMcpPath } from './rate-limit.mjs';
 
 const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = client;
 
@@ -34,11 +35,11 @@ const CONTENT_ENCODING = /\r\ncontent-encoding: *([a-z0-9-]+)/i;
 /**
  * The http_route label of a request path (see the module comment).
  * @param {string} path
- * @param {(path: string) => string | undefined} routeTemplateFor the route table's lookup
+ * @param {Pick<import('./build.mjs').ApiBundle, 'isApiPath' | 'routeTemplateFor'>} api the route table's lookups
  */
-export function routeLabel(path, routeTemplateFor) {
-  if (path === '/api' || path.startsWith('/api/')) return routeTemplateFor(path) ?? 'unmatched';
-  if (path === '/mcp' || path.startsWith('/mcp/')) return 'mcp';
+export function routeLabel(path, api) {
+  if (api.isApiPath(path)) return api.routeTemplateFor(path) ?? 'unmatched';
+  if (isMcpPath(path)) return 'mcp';
   if (path.endsWith('/') || path.endsWith('.html') || path.endsWith('.md') || !EXTENSION.test(path)) return 'page';
   return 'static';
 }
@@ -113,7 +114,7 @@ export function createWorkerMetrics({ build, caches }) {
   const routeOf = (path) => {
     let route = routes.get(path);
     if (route === undefined) {
-      route = routeLabel(path, build.api.routeTemplateFor);
+      route = routeLabel(path, build.api);
       if (routes.size >= ROUTE_MEMO_LIMIT) routes.clear();
       routes.set(path, route);
     }
@@ -242,7 +243,9 @@ export function startPrimaryMetrics(config, log) {
     }
     try {
       const body = `${await aggregator.clusterMetrics()}\n${await registry.metrics()}`;
-      res.writeHead(200, { 'Content-Type': aggregator.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
+      res
+        .writeHead(200, { 'Content-Type': aggregator.contentType, 'Cache-Control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       log.error({ message: 'metrics scrape failed', error: error instanceof Error ? error.message : String(error) });
       res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n');

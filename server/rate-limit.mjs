@@ -41,13 +41,16 @@ export function parseRateLimit(raw) {
   const points = Number(match?.[1]);
   const seconds = Number(match?.[2]) * UNIT_SECONDS[/** @type {'s' | 'm' | 'h'} */ (match?.[3] ?? 's')];
   if (!match || points < 1 || seconds < 1) {
-    throw new Error(`RATE_LIMIT must be <requests>/<window> with the window in s, m or h (such as ${DEFAULT_RATE_LIMIT}), or off; got "${raw}"`);
+    throw new Error(
+      `RATE_LIMIT must be <requests>/<window> with the window in s, m or h (such as ${DEFAULT_RATE_LIMIT}), or off; got "${raw}"`,
+    );
   }
   return { points, seconds };
 }
 
 /** An IPv4 address Node reports in IPv6 form (::ffff:1.2.3.4), as IPv4. */
-const unmapped = (/** @type {string} */ address) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
+const unmapped = (/** @type {string} */ address) =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 
 /**
  * Parses TRUST_PROXY: a comma-separated list of addresses and CIDRs (`127.0.0.1, 10.0.0.0/8, ::1`).
@@ -57,7 +60,10 @@ const unmapped = (/** @type {string} */ address) => (address.startsWith('::ffff:
 export function parseTrustProxy(raw) {
   if (raw === undefined || raw.trim() === '') return null;
   const list = new BlockList();
-  for (const item of raw.split(',').map((each) => each.trim()).filter(Boolean)) {
+  for (const item of raw
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean)) {
     const [address = '', prefix] = item.split('/');
     const family = isIP(address);
     const bits = prefix === undefined ? undefined : Number(prefix);
@@ -101,9 +107,9 @@ export function clientAddress(req, trusted) {
   return unmapped(/** @type {string} */ (hops[0]).trim());
 }
 
-/** Whether a path is limited: the API and the MCP endpoint. */
-export function isLimitedPath(/** @type {string} */ path) {
-  return path === '/api' || path.startsWith('/api/') || path === '/mcp' || path.startsWith('/mcp/');
+/** The MCP endpoint and anything under it. */
+export function isMcpPath(/** @type {string} */ path) {
+  return path === '/mcp' || path.startsWith('/mcp/');
 }
 
 /** In the primary: the counters every worker's limiter asks. */
@@ -125,7 +131,8 @@ export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
   const rateLimitField = (remaining, msBeforeNext) => `"${POLICY}";r=${remaining};t=${Math.ceil(msBeforeNext / 1000)}`;
 
   return {
-    covers: isLimitedPath,
+    /** Whether a path is limited: the API and the MCP endpoint. */
+    covers: (/** @type {string} */ path) => api.isApiPath(path) || isMcpPath(path),
     /**
      * Counts the request; true when it may go on (its RateLimit fields set on `res`), false once
      * the 429 has been sent.

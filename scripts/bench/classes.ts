@@ -106,9 +106,11 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
   const detail = single('detail', apiUrl('getProject', project.slug));
   // The cost of each operator feature: the detail class again, on a server with the feature on.
-  const variants = (['metrics', 'limiter'] as const).map(
-    (server): BenchClass => ({ ...detail, id: `detail-${server}`, variant: { server } }),
-  );
+  const variants = (['metrics', 'limiter'] as const).map((server): BenchClass => ({
+    ...detail,
+    id: `detail-${server}`,
+    variant: { server },
+  }));
   return [
     single('default', stacks),
     detail,

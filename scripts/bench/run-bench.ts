@@ -227,7 +227,10 @@ async function main(): Promise<void> {
       ` Node ${process.version}, ${availableParallelism()} CPUs; client, server and floor share them.`,
   );
   const costs = variantCosts(results, classes);
-  if (costs.length > 0) console.log(`\nThe cost of each operator feature (the floor replays the plain server's bytes):\n\n${costs.map((line) => `- ${line}`).join('\n')}`);
+  if (costs.length > 0)
+    console.log(
+      `\nThe cost of each operator feature (the floor replays the plain server's bytes):\n\n${costs.map((line) => `- ${line}`).join('\n')}`,
+    );
 }
 
 try {

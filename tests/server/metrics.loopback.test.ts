@@ -81,7 +81,12 @@ describe('metrics', () => {
       testCatalog().collections.projects.length,
     );
     for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total'])
-      expect(samplesOf(result, name).map((sample) => sample.labels['cache']).sort(), name).toEqual(['api-payloads', 'static-files']);
+      expect(
+        samplesOf(result, name)
+          .map((sample) => sample.labels['cache'])
+          .sort(),
+        name,
+      ).toEqual(['api-payloads', 'static-files']);
     expect(samplesOf(result, 'cache_bytes', { cache: 'static-files' })[0]?.value).toBeGreaterThan(0);
     expect(samplesOf(result, 'worker_starts_total')[0]?.value).toBe(2);
     const workers = samplesOf(result, 'process_resident_memory_bytes').map((sample) => sample.labels['worker']);

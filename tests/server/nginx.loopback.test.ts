@@ -31,7 +31,10 @@ let nginx: RunningNginx;
 describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
   beforeAll(async () => {
     instances.push(...(await Promise.all([startServer(INSTANCE_ENV), startServer(INSTANCE_ENV)])));
-    nginx = await startNginx(instances.map((instance) => Number(new URL(instance.url).port)), NGINX_ENV);
+    nginx = await startNginx(
+      instances.map((instance) => Number(new URL(instance.url).port)),
+      NGINX_ENV,
+    );
   });
   afterAll(async () => {
     await nginx?.stop();

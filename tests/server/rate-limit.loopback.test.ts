@@ -36,7 +36,9 @@ function get(path: string, { forwardedFor, from = '127.0.0.1' }: { forwardedFor?
     const outgoing = request({ host: hostname, port: Number(port), path, headers, agent: false, localAddress: from }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     outgoing.on('error', reject);
     outgoing.end();

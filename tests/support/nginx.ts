@@ -18,7 +18,9 @@ export interface RunningNginx {
 
 /** Whether Debian's nginx is installed (`.ci/run` installs it). */
 export function nginxInstalled(): boolean {
-  return spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0 || spawnSync('/usr/sbin/nginx', ['-v'], { stdio: 'ignore' }).status === 0;
+  return (
+    spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0 || spawnSync('/usr/sbin/nginx', ['-v'], { stdio: 'ignore' }).status === 0
+  );
 }
 
 export async function startNginx(instancePorts: readonly number[], env: NodeJS.ProcessEnv = {}): Promise<RunningNginx> {
