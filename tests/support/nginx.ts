@@ -1,5 +1,6 @@
 /** Runs deploy/nginx/local.sh on a free loopback port in front of instances, for the nginx suite. */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnCaptured } from '../../scripts/lib/run-server.ts';
 import { freePort } from './server.ts';
 
 export interface RunningNginx {
@@ -25,23 +26,17 @@ export function nginxInstalled(): boolean {
 
 export async function startNginx(instancePorts: readonly number[], env: NodeJS.ProcessEnv = {}): Promise<RunningNginx> {
   const port = await freePort();
-  const child = spawn('deploy/nginx/local.sh', [String(port), ...instancePorts.map(String)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output, exited } = spawnCaptured('deploy/nginx/local.sh', [String(port), ...instancePorts.map(String)], {
+    ...process.env,
+    ...env,
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
   const ready = /\(reload: (\S+) (-p (\S+) .*-s reload)\)/;
-  for (let attempt = 0; attempt < 100 && !ready.test(output); attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`local.sh exited: ${output}`);
+  for (let attempt = 0; attempt < 100 && !ready.test(output()); attempt += 1) {
+    if (child.exitCode !== null) throw new Error(`local.sh exited: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const match = ready.exec(output);
-  if (!match) throw new Error(`local.sh did not start: ${output}`);
+  const match = ready.exec(output());
+  if (!match) throw new Error(`local.sh did not start: ${output()}`);
   const [, binary, reloadArgs, workDir] = match;
   // nginx is up once it answers; the printed line comes just before.
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -55,7 +50,7 @@ export async function startNginx(instancePorts: readonly number[], env: NodeJS.P
   return {
     url: `http://127.0.0.1:${port}`,
     process: child,
-    output: () => output,
+    output,
     workDir: workDir!,
     reload: () => {
       const result = spawnSync(binary!, reloadArgs!.split(' '), { encoding: 'utf8' });
