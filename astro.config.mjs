@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
@@ -10,6 +11,7 @@ import contentCheck from './src/integrations/content-check.ts';
 import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
 import { siteUrl } from './src/site/config.ts';
+import { writeNginxIncludes } from './deploy/nginx/generate.mjs';
 
 /**
  * Styles that go into the one site stylesheet: src/styles/ and every <style> of a layout, component
@@ -36,6 +38,16 @@ export default defineConfig({
     contentCheck(),
     portableBuild(),
     buildRecord(),
+    // nginx's include files for this build (deploy/nginx/), from the server's header and cache modules.
+    {
+      name: 'nginx-includes',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const outDir = fileURLToPath(new URL('../', dir));
+          logger.info(`nginx includes for ${writeNginxIncludes(outDir, `${outDir}nginx`)} files`);
+        },
+      },
+    },
     // Last: compresses every file the integrations before it wrote.
     precompress(),
   ],

@@ -20,7 +20,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { flushAndExit } from './log.mjs';
 import { startPrimaryMetrics } from './metrics.mjs';
-import { startRateLimitCounters } from './rate-limit.mjs';
+import { startRateLimitCounters } from './rate-limit-counters.mjs';
 
 /** A worker up this long was not part of a crash loop. */
 const STABLE_AFTER_MS = 10_000;
@@ -42,7 +42,7 @@ export function runPrimary(config, log) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)) });
   // The workers' shared rate-limit counters, and the metrics listener (when METRICS_PORT is set).
-  if (config.rateLimit !== null) startRateLimitCounters();
+  if (config.rateLimit !== null) startRateLimitCounters(config.rateLimit);
   const lifecycle = startPrimaryMetrics(config, log);
   /** @type {Map<import('node:cluster').Worker, WorkerState>} */
   const workers = new Map();

@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * Per-client rate limit on /api and /mcp, shared by every worker of the machine: each worker asks
- * the primary's counters (rate-limiter-flexible's cluster limiter, over the cluster's IPC channel),
- * so the Nth+1 request of a window is refused whichever worker it lands on. Pages and static files
- * are never limited.
+ * the primary's counters (server/rate-limit-counters.mjs) over the cluster's IPC channel, so the
+ * Nth+1 request of a window is refused whichever worker it lands on. Every key asked in one turn
+ * of a worker's event loop goes in one message: under load, one round trip serves many requests.
+ * Pages and static files are never limited.
  *
  * Every limited response carries `RateLimit-Policy` and `RateLimit` as structured fields
  * (draft-ietf-httpapi-ratelimit-headers-11); a refused one is the API's 429 envelope with Retry-After.
@@ -13,15 +14,19 @@
  * hop was seen as. An untrusted peer's X-Forwarded-For is ignored.
  */
 import { BlockList, isIP } from 'node:net';
-import rateLimiterFlexible from 'rate-limiter-flexible';
 import { sendApiResponse } from './api-response.mjs';
-
-const { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterRes } = rateLimiterFlexible;
 
 /** The default of `npm start`: far above what a person browsing the site and its workbench sends. */
 export const DEFAULT_RATE_LIMIT = '600/60s';
 /** The policy's name in the structured fields. */
-const POLICY = 'api';
+export const POLICY = 'api';
+/** Message types between a worker and the primary's counters. */
+export const ASK = 'rate-limit:count';
+export const ANSWER = 'rate-limit:counted';
+/**
+ * The primary's answer for one key: allowed, requests left, milliseconds until the window refills.
+ * @typedef {[allowed: boolean, remaining: number, msBeforeNext: number]} Verdict
+ */
 /** Seconds per unit of the window in RATE_LIMIT. */
 const UNIT_SECONDS = /** @type {const} */ ({ s: 1, m: 60, h: 3600 });
 /** Bound on waiting for the primary's answer; past it the request passes (the limiter fails open). */
@@ -112,9 +117,47 @@ export function isMcpPath(/** @type {string} */ path) {
   return path === '/mcp' || path.startsWith('/mcp/');
 }
 
-/** In the primary: the counters every worker's limiter asks. */
-export function startRateLimitCounters() {
-  new RateLimiterClusterMaster();
+/**
+ * In a worker: asks the primary to count keys, batching every key asked in one turn of the event
+ * loop into one message (one round trip for many requests under load); null when the primary does
+ * not answer in time.
+ */
+function createCounterClient() {
+  /** @type {{ keys: string[], resolvers: ((verdict: Verdict | null) => void)[] } | null} */
+  let batch = null;
+  let nextId = 0;
+  /** @type {Map<number, { resolvers: ((verdict: Verdict | null) => void)[], timer: NodeJS.Timeout }>} */
+  const waiting = new Map();
+  process.on('message', (/** @type {{ type?: string, id?: number, verdicts?: Verdict[] }} */ message) => {
+    if (message?.type !== ANSWER || message.id === undefined) return;
+    const entry = waiting.get(message.id);
+    if (!entry) return;
+    waiting.delete(message.id);
+    clearTimeout(entry.timer);
+    entry.resolvers.forEach((resolve, index) => resolve(message.verdicts?.[index] ?? null));
+  });
+  const send = () => {
+    if (!batch) return;
+    const { keys, resolvers } = batch;
+    batch = null;
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      waiting.delete(id);
+      for (const resolve of resolvers) resolve(null);
+    }, IPC_TIMEOUT_MS);
+    waiting.set(id, { resolvers, timer });
+    process.send?.({ type: ASK, id, keys });
+  };
+  /** @param {string} key @returns {Promise<Verdict | null>} */
+  return (key) =>
+    new Promise((resolve) => {
+      if (!batch) {
+        batch = { keys: [], resolvers: [] };
+        setImmediate(send);
+      }
+      batch.keys.push(key);
+      batch.resolvers.push(resolve);
+    });
 }
 
 /**
@@ -125,7 +168,7 @@ export function startRateLimitCounters() {
  */
 export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
   if (policy === null) return { covers: () => false, admit: async () => true };
-  const limiter = new RateLimiterCluster({ keyPrefix: POLICY, points: policy.points, duration: policy.seconds, timeoutMs: IPC_TIMEOUT_MS });
+  const count = createCounterClient();
   const policyField = `"${POLICY}";q=${policy.points};w=${policy.seconds}`;
   /** @param {number} remaining @param {number} msBeforeNext */
   const rateLimitField = (remaining, msBeforeNext) => `"${POLICY}";r=${remaining};t=${Math.ceil(msBeforeNext / 1000)}`;
@@ -141,20 +184,19 @@ export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
      * @param {import('../src/api/request-target.ts').RequestTarget} target
      */
     async admit(req, res, target) {
-      let outcome;
-      try {
-        outcome = await limiter.consume(clientAddress(req, trustProxy));
-      } catch (refusal) {
-        // An Error is the IPC timing out: serve rather than refuse everyone.
-        if (!(refusal instanceof RateLimiterRes)) return true;
-        const retryAfter = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      const verdict = await count(clientAddress(req, trustProxy));
+      // No answer from the primary in time: serve rather than refuse everyone.
+      if (verdict === null) return true;
+      const [allowed, remaining, msBeforeNext] = verdict;
+      if (!allowed) {
+        const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
         const result = api.answerRateLimited(req.method ?? 'GET', target, req.headers, retryAfter);
-        const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, refusal.msBeforeNext) };
+        const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) };
         sendApiResponse(req, res, result, headers);
         return false;
       }
       res.setHeader('RateLimit-Policy', policyField);
-      res.setHeader('RateLimit', rateLimitField(outcome.remainingPoints, outcome.msBeforeNext));
+      res.setHeader('RateLimit', rateLimitField(remaining, msBeforeNext));
       return true;
     },
   };

@@ -13,7 +13,6 @@ import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE,
 import { trackConnections } from './connections.mjs';
 import { fileCacheStats } from './file-cache.mjs';
 import { createLog, flushAndExit } from './log.mjs';
-import { createWorkerMetrics } from './metrics.mjs';
 import { createRateLimit } from './rate-limit.mjs';
 import { SECURITY_HEADERS } from './security-headers.mjs';
 
@@ -51,10 +50,14 @@ process.on('SIGHUP', () => {});
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
 const build = await loadBuild(distDirFrom(process.env));
+// prom-client loads only when metrics are on (and after the build: a broken build fails fast).
 const metrics =
   config.metricsPort === null
     ? null
-    : createWorkerMetrics({ build, caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats } });
+    : (await import('./metrics.mjs')).createWorkerMetrics({
+        build,
+        caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats },
+      });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, SECURITY_HEADERS);
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
 const server = createServer(

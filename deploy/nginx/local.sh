@@ -39,20 +39,20 @@ brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 brotli='# brotli_static: module not installed'
 [ -f "$brotli_module" ] && brotli='brotli_static on;'
 
+includes="$dist/nginx"
+
 render() {
   # | as the sed separator: paths hold slashes; the instances are spliced in by awk (several lines).
-  sed -e "s|@LISTEN@|$listen|g" -e "s|@ROOT@|$dist|g" -e "s|@API_RATE@|${API_RATE:-50r/s}|g" \
+  sed -e "s|@LISTEN@|$listen|g" -e "s|@ROOT@|$dist|g" -e "s|@INCLUDES@|$includes|g" -e "s|@API_RATE@|${API_RATE:-50r/s}|g" \
     -e "s|@API_BURST@|${API_BURST:-200}|g" -e "s|@BROTLI@|$brotli|g" "$here/site.conf.in" |
     awk -v instances="$instances" '/^@INSTANCES@$/ { printf "%s", instances; next } { print }'
 }
 
-# The include files come from the server modules and the build (npm run build writes them; a build
-# made by astro build alone, as the tests do, gets them here).
-if [ ! -f "$dist/nginx/headers.conf" ] || [ ! -f "$dist/nginx/http.conf" ] || [ "$dist/build.json" -nt "$dist/nginx/http.conf" ]; then
-  "$project/node_modules/.bin/node" "$here/generate.mjs" "$dist" >&2
-fi
+# Every build writes its include files (from the server modules) into its nginx/ folder.
+have_includes() { [ -f "$includes/headers.conf" ] && [ -f "$includes/http.conf" ]; }
 
 if [ "$print_only" = 1 ]; then
+  have_includes || { echo "$includes has no include files: build with npm run build" >&2; exit 1; }
   render
   exit 0
 fi
@@ -63,6 +63,11 @@ nginx="$(command -v nginx || echo /usr/sbin/nginx)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/oficina-nginx.XXXXXX")"
 # nginx's workers (nobody, when started as root) read the site and write their temporary files here.
 chmod 755 "$work"
+# A build made before the includes existed: generate them here, leaving the build untouched.
+if ! have_includes; then
+  includes="$work/nginx"
+  "$project/node_modules/.bin/node" "$here/generate.mjs" "$dist" "$includes" >&2
+fi
 render > "$work/site.conf"
 {
   [ -f "$brotli_module" ] && echo "load_module $brotli_module;"
