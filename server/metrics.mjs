@@ -61,15 +61,32 @@ export function createWorkerMetrics({ build, caches }) {
     labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
     buckets: DURATION_BUCKETS,
   });
-  const active = new Gauge({
+  // Requests in flight and bytes sent are plain numbers per request, read into prom-client at
+  // scrape time: its labels() hashes the label values on every call.
+  /** @type {Map<string, number>} by method */
+  const inFlight = new Map();
+  /** @type {Map<string, number>} by content coding */
+  const bytesSent = new Map();
+  new Gauge({
     name: 'http_server_active_requests',
     help: 'HTTP server requests in flight.',
     labelNames: ['http_request_method'],
+    collect() {
+      for (const [method, count] of inFlight) this.labels(method).set(count);
+    },
   });
-  const responseBytes = new Counter({
+  /** @type {Map<string, number>} what the counter already holds, by coding */
+  const bytesCounted = new Map();
+  new Counter({
     name: 'http_server_response_body_size_bytes_total',
     help: 'Response body bytes sent, by content coding.',
     labelNames: ['content_coding'],
+    collect() {
+      for (const [coding, bytes] of bytesSent) {
+        this.labels(coding).inc(bytes - (bytesCounted.get(coding) ?? 0));
+        bytesCounted.set(coding, bytes);
+      }
+    },
   });
   const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tool calls, by tool.', labelNames: ['tool', 'outcome'] });
   /** @type {Set<string>} */
@@ -98,18 +115,10 @@ export function createWorkerMetrics({ build, caches }) {
   // prom-client hashes the label values on every labels() call: keep each child once found.
   /** @type {Map<string, import('prom-client').Histogram.Internal<string>>} */
   const durations = new Map();
-  /** @type {Map<string, import('prom-client').Gauge.Internal<string>>} */
-  const actives = new Map();
   /** @type {Map<string, string>} http_route by path; bounded, cleared when full */
   const routes = new Map();
   const ROUTE_MEMO_LIMIT = 1024;
 
-  /** @param {string} method */
-  const activeOf = (method) => {
-    let child = actives.get(method);
-    if (!child) actives.set(method, (child = active.labels(method)));
-    return child;
-  };
   /** @param {string} path */
   const routeOf = (path) => {
     let route = routes.get(path);
@@ -131,10 +140,9 @@ export function createWorkerMetrics({ build, caches }) {
     observe(req, res, path) {
       const started = process.hrtime.bigint();
       const method = KNOWN_METHODS.has(req.method ?? '') ? /** @type {string} */ (req.method) : '_OTHER';
-      const inFlight = activeOf(method);
-      inFlight.inc();
+      inFlight.set(method, (inFlight.get(method) ?? 0) + 1);
       res.once('close', () => {
-        inFlight.dec();
+        inFlight.set(method, (inFlight.get(method) ?? 1) - 1);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const route = routeOf(path);
         const key = `${method} ${res.statusCode} ${route}`;
@@ -145,7 +153,9 @@ export function createWorkerMetrics({ build, caches }) {
         const head = /** @type {string | null} */ (res._header);
         if (!head) return;
         const length = Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
-        if (length > 0) responseBytes.labels(CONTENT_ENCODING.exec(head)?.[1]?.toLowerCase() ?? 'identity').inc(length);
+        if (length === 0) return;
+        const coding = CONTENT_ENCODING.exec(head)?.[1]?.toLowerCase() ?? 'identity';
+        bytesSent.set(coding, (bytesSent.get(coding) ?? 0) + length);
       });
     },
     /**

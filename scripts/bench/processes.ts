@@ -137,3 +137,19 @@ export function treeMemoryMb(pid: number): { rss: number; peak: number } {
   const sum = (field: 'VmRSS' | 'VmHWM') => tree.reduce((total, member) => total + statusKb(member, field), 0) / 1024;
   return { rss: sum('VmRSS'), peak: sum('VmHWM') };
 }
+
+/** CPU seconds (user and system) a process tree has used so far, from /proc (clock ticks of 1/100 s). */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return ticks / 100;
+}

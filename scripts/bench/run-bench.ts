@@ -21,7 +21,16 @@ import { synthesize, writeCollections } from '../lib/synth.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { benchClasses, type BenchClass } from './classes.ts';
 import { measure, type Load, type Sample } from './measure.ts';
-import { floorServer, killAll, serverUnderTest, startProcess, treeMemoryMb, type Running, type ServerVariant } from './processes.ts';
+import {
+  floorServer,
+  killAll,
+  serverUnderTest,
+  startProcess,
+  treeCpuSeconds,
+  treeMemoryMb,
+  type Running,
+  type ServerVariant,
+} from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
 import { describeResponse, markdownTable, median, type ClassResult } from './report.ts';
 
@@ -135,7 +144,17 @@ async function benchAll(classes: readonly BenchClass[], responses: Map<string, R
     // does not always favour the same side.
     for (let run = 1; run <= runs; run += 1) {
       const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
-      for (const side of order) result[side].push(await target(side === 'server' ? tested : reference, load.duration));
+      for (const side of order) {
+        const running = side === 'server' ? tested : reference;
+        const cpuBefore = treeCpuSeconds(running.pid);
+        const sample = await target(running, load.duration);
+        result[side].push(sample);
+        // CPU per request barely moves with the machine's other load, unlike throughput.
+        if (item.variant) {
+          result.cpuMicros ??= { server: [], floor: [] };
+          result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
+        }
+      }
       const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
       console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
     }
@@ -162,9 +181,14 @@ function variantCosts(results: readonly ClassResult[], classes: readonly BenchCl
     const featured = results.find((result) => result.id === item.id);
     if (!item.variant || !featured) return [];
     const cost = 1 - median(featured.server.map((sample, index) => sample.rps / featured.floor[index]!.rps));
+    const cpu = featured.cpuMicros;
+    const cpuText = cpu
+      ? `; server CPU per request ${median(cpu.server).toFixed(0)} µs against ${median(cpu.floor).toFixed(0)} µs ` +
+        `(+${((median(cpu.server) / median(cpu.floor) - 1) * 100).toFixed(1)}%)`
+      : '';
     return [
       `${item.variant.server} on (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
-        `plain server's throughput on the same requests (its "floor" columns are the plain server's).`,
+        `plain server's throughput on the same requests (its "floor" columns are the plain server's)${cpuText}.`,
     ];
   });
 }
@@ -229,7 +253,7 @@ async function main(): Promise<void> {
   const costs = variantCosts(results, classes);
   if (costs.length > 0)
     console.log(
-      `\nThe cost of each operator feature (the floor replays the plain server's bytes):\n\n${costs.map((line) => `- ${line}`).join('\n')}`,
+      `\nThe cost of each operator feature, against the plain server on the same requests:\n\n${costs.map((line) => `- ${line}`).join('\n')}`,
     );
 }
 
