@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
@@ -11,6 +12,7 @@ import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import { siteUrl } from './src/site/config.ts';
+import { writeNginxIncludes } from './deploy/nginx/generate.mjs';
 
 /**
  * Styles that go into the one site stylesheet: src/styles/ and every <style> of a layout, component
@@ -39,6 +41,16 @@ export default defineConfig({
     buildRecord(),
     // After the pages are written, before precompress, which compresses the index's script and entry.
     searchIndex(),
+    // nginx's include files for this build (deploy/nginx/), from the server's header and cache modules.
+    {
+      name: 'nginx-includes',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const outDir = fileURLToPath(new URL('../', dir));
+          logger.info(`nginx includes for ${writeNginxIncludes(outDir, `${outDir}nginx`)} files`);
+        },
+      },
+    },
     // Last: compresses every file the integrations before it wrote.
     precompress(),
   ],

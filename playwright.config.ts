@@ -22,7 +22,8 @@ export default defineConfig({
     // Builds only when dist/ is missing (npm test's vitest run has just built it).
     command: 'node scripts/ensure-build.ts && node server/index.mjs',
     url: `http://127.0.0.1:${port}${apiUrl('getHealth')}`,
-    env: { PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2' },
+    // Every spec's browser is the same client (127.0.0.1): no rate limit across the whole run.
+    env: { PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', RATE_LIMIT: 'off' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

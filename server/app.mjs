@@ -30,10 +30,18 @@ function neverForAstro(decodedPath, isApiPath) {
 /**
  * Builds the listener for one loaded build.
  * @param {import('./build.mjs').Build} build
- * @param {{ log: import('./log.mjs').Log, draining: () => boolean }} process
+ * @param {{
+ *   log: import('./log.mjs').Log,
+ *   draining: () => boolean,
+ *   metrics: ReturnType<typeof import('./metrics.mjs').createWorkerMetrics> | null,
+ *   rateLimit: ReturnType<typeof import('./rate-limit.mjs').createRateLimit>,
+ * }} process
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
-export function createRequestListener({ clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage }, { log, draining }) {
+export function createRequestListener(
+  { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
+  { log, draining, metrics, rateLimit },
+) {
   const mcp = createMcpListener({ api, catalog });
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
@@ -59,6 +67,9 @@ export function createRequestListener({ clientDir, astroHandler, api, catalog, s
     /** @type {string | null} */
     let requestId = null;
     res.on('close', () => logRequest(log, req, res, target.path, started, requestId));
+    metrics?.observe(req, res, target.path);
+    // /api and /mcp count against the client's quota; a refusal has been answered (429).
+    if (rateLimit.covers(target.path) && !(await rateLimit.admit(req, res, target))) return;
 
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {

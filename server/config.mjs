@@ -4,6 +4,7 @@
  * start with the variable, the value and what is allowed.
  */
 import { availableParallelism } from 'node:os';
+import { DEFAULT_RATE_LIMIT, parseRateLimit, parseTrustProxy } from './rate-limit.mjs';
 
 /** Bound on the header section of a request, in bytes (Node's default, stated so it cannot drift); more is a 431. */
 export const MAX_HEADER_SIZE = 16 * 1024;
@@ -54,5 +55,12 @@ export function readConfig(env) {
      * balancers, so the balancer, not the server, closes an idle connection (no reuse race).
      */
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1),
+    /** Prometheus metrics on their own listener (off when METRICS_PORT is unset), loopback unless METRICS_HOST. */
+    metricsPort: env['METRICS_PORT'] === undefined || env['METRICS_PORT'].trim() === '' ? null : integer(env, 'METRICS_PORT', 0, 0),
+    metricsHost: env['METRICS_HOST'] ?? '127.0.0.1',
+    /** Per-client limit on /api and /mcp (null: off). */
+    rateLimit: parseRateLimit(env['RATE_LIMIT'] ?? DEFAULT_RATE_LIMIT),
+    /** Proxies whose X-Forwarded-For is believed (null: none). */
+    trustProxy: parseTrustProxy(env['TRUST_PROXY']),
   };
 }

@@ -18,8 +18,22 @@ const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** @typedef {{ body: Buffer, headers: Record<string, string> }} CachedFile */
 
+/** Lookups and evictions since the process started, for the metrics (server/metrics.mjs). */
+const counts = { hits: 0, misses: 0, evictions: 0 };
+
 /** @type {LRUCache<string, CachedFile>} */
-const files = new LRUCache({ maxSize: MAX_TOTAL_BYTES, sizeCalculation: (entry) => entry.body.length + 256 });
+const files = new LRUCache({
+  maxSize: MAX_TOTAL_BYTES,
+  sizeCalculation: (entry) => entry.body.length + 256,
+  disposeAfter: (_entry, _key, reason) => {
+    if (reason === 'evict') counts.evictions += 1;
+  },
+});
+
+/** What the cache holds against its budget, and how it has been used. */
+export function fileCacheStats() {
+  return { bytes: files.calculatedSize, budgetBytes: MAX_TOTAL_BYTES, ...counts };
+}
 
 /** Requests `send` must answer itself: ranges and the conditionals other than If-None-Match / If-Modified-Since. */
 const NEEDS_SEND = ['range', 'if-range', 'if-match', 'if-unmodified-since'];
@@ -32,6 +46,7 @@ const NEEDS_SEND = ['range', 'if-range', 'if-match', 'if-unmodified-since'];
 function load(clientDir, path) {
   const key = join(clientDir, path);
   let entry = files.get(key);
+  counts[entry ? 'hits' : 'misses'] += 1;
   if (!entry) {
     const stat = statSync(key);
     if (stat.size > MAX_FILE_BYTES) return undefined;

@@ -19,6 +19,8 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { flushAndExit } from './log.mjs';
+import { startPrimaryMetrics } from './metrics.mjs';
+import { startRateLimitCounters } from './rate-limit-counters.mjs';
 
 /** A worker up this long was not part of a crash loop. */
 const STABLE_AFTER_MS = 10_000;
@@ -39,6 +41,9 @@ const WORKER_DEADLINE_MARGIN_MS = 250;
 export function runPrimary(config, log) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)) });
+  // The workers' shared rate-limit counters, and the metrics listener (when METRICS_PORT is set).
+  if (config.rateLimit !== null) startRateLimitCounters(config.rateLimit);
+  const lifecycle = startPrimaryMetrics(config, log);
   /** @type {Map<import('node:cluster').Worker, WorkerState>} */
   const workers = new Map();
   let quickFailures = 0;
@@ -52,6 +57,7 @@ export function runPrimary(config, log) {
   const fork = (role) => {
     const worker = cluster.fork();
     workers.set(worker, { role, startedAt: Date.now(), listening: false });
+    lifecycle.started();
     return worker;
   };
   /** @param {WorkerState['role']} role */
@@ -99,6 +105,7 @@ export function runPrimary(config, log) {
     const state = workers.get(worker);
     workers.delete(worker);
     if (!state) return;
+    lifecycle.exited(state.role === 'retiring' ? 'retired' : 'unexpected');
     const lived = Date.now() - state.startedAt;
     if (stoppingSince !== undefined) {
       if (workers.size === 0) {
@@ -140,6 +147,7 @@ export function runPrimary(config, log) {
       const fresh = fork('candidate');
       if (!(await listened(fresh))) {
         log.error({ message: 'reload stopped: a new worker exited before listening; the others keep serving', replaced });
+        lifecycle.reloaded('stopped');
         reloading = false;
         return;
       }
@@ -149,6 +157,7 @@ export function runPrimary(config, log) {
       replaced += 1;
     }
     log.info({ message: 'reloaded', replaced, ms: Date.now() - started });
+    lifecycle.reloaded('completed');
     reloading = false;
     if (reloadAgain) {
       reloadAgain = false;

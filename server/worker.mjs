@@ -12,7 +12,9 @@ import { distDirFrom, loadBuild } from './build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { sendError } from './error-response.mjs';
+import { fileCacheStats } from './file-cache.mjs';
 import { createLog, flushAndExit } from './log.mjs';
+import { createRateLimit } from './rate-limit.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
 
 const log = createLog({ sync: false });
@@ -51,7 +53,16 @@ process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the
 const build = await loadBuild(distDirFrom(process.env));
 // After the build's import, which installed Astro's listener.
 takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
-const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined });
+// prom-client loads only when metrics are on (and after the build: a broken build fails fast).
+const metrics =
+  config.metricsPort === null
+    ? null
+    : (await import('./metrics.mjs')).createWorkerMetrics({
+        build,
+        caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats },
+      });
+const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
+const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
 const server = createServer(
   {
     maxHeaderSize: MAX_HEADER_SIZE,

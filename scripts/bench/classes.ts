@@ -8,6 +8,7 @@ import { ROUTES } from '../../src/api/spec/routes.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../../src/mcp/endpoint.ts';
+import type { ServerVariant } from './processes.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
 export interface BenchClass {
@@ -18,6 +19,8 @@ export interface BenchClass {
   requests: BenchRequest[];
   /** The status every answer must have. */
   status: number;
+  /** Run on a server with a feature on (metrics, rate limit), side by side with the plain server instead of the floor. */
+  variant?: { server: Exclude<ServerVariant, 'plain'> };
 }
 
 /** The encodings the compressed variants ask for. */
@@ -143,10 +146,18 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
     ['html', page],
     ['asset', asset],
   ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
+  const detail = single('detail', apiUrl('getProject', project.slug));
+  // The cost of each operator feature: the detail class again, on a server with the feature on.
+  const variants = (['metrics', 'limiter'] as const).map((server): BenchClass => ({
+    ...detail,
+    id: `detail-${server}`,
+    variant: { server },
+  }));
   return [
     single('default', stacks),
-    single('detail', apiUrl('getProject', project.slug)),
+    detail,
     mcpDetail(project.slug),
+    ...variants,
     single('filter', withQuery(stacks, { category: category.slug })),
     { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),

@@ -15,15 +15,32 @@ export interface ProcessSpec {
   env: NodeJS.ProcessEnv;
 }
 
+/** What a server variant turns on: metrics on their own port, or a rate limit the bench never reaches. */
+export const SERVER_VARIANTS = {
+  plain: {},
+  metrics: { METRICS_PORT: '0' },
+  limiter: { RATE_LIMIT: '1000000000/1h' },
+} satisfies Record<string, NodeJS.ProcessEnv>;
+export type ServerVariant = keyof typeof SERVER_VARIANTS;
+
 /**
  * How the production server is started: the one place to change when its start file moves.
  * One worker, logs to /dev/null (a pipe would charge the benchmark's own process for reading them).
+ * No metrics and no rate limit unless the variant turns one on.
  */
-export function serverUnderTest(distDir: string, port: number): ProcessSpec {
+export function serverUnderTest(distDir: string, port: number, variant: ServerVariant = 'plain'): ProcessSpec {
   return {
     command: process.execPath,
     args: ['server/index.mjs'],
-    env: { ...process.env, DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      DIST_DIR: distDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_CONCURRENCY: '1',
+      RATE_LIMIT: 'off',
+      ...SERVER_VARIANTS[variant],
+    },
   };
 }
 
@@ -119,4 +136,20 @@ export function treeMemoryMb(pid: number): { rss: number; peak: number } {
   const tree = processTree(pid);
   const sum = (field: 'VmRSS' | 'VmHWM') => tree.reduce((total, member) => total + statusKb(member, field), 0) / 1024;
   return { rss: sum('VmRSS'), peak: sum('VmHWM') };
+}
+
+/** CPU seconds (user and system) a process tree has used so far, from /proc (clock ticks of 1/100 s). */
+export function treeCpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      // Fields 14 and 15 (utime, stime), counted after the command name, which may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return ticks / 100;
 }

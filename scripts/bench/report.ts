@@ -8,6 +8,8 @@ export interface ClassResult {
   response: string;
   server: Sample[];
   floor: Sample[];
+  /** Server CPU (the whole process tree) per answered request, in microseconds, per run: variants only. */
+  cpuMicros?: { server: number[]; floor: number[] };
 }
 
 /** The median of numbers (the mean of the middle two for an even count). */

@@ -21,7 +21,16 @@ import { synthesize, writeCollections } from '../lib/synth.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { benchClasses, type BenchClass } from './classes.ts';
 import { measure, type Load, type Sample } from './measure.ts';
-import { floorServer, killAll, serverUnderTest, startProcess, treeMemoryMb, type Running } from './processes.ts';
+import {
+  floorServer,
+  killAll,
+  serverUnderTest,
+  startProcess,
+  treeCpuSeconds,
+  treeMemoryMb,
+  type Running,
+  type ServerVariant,
+} from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
 import { describeResponse, markdownTable, median, throughputRatio, type ClassResult } from './report.ts';
 
@@ -59,6 +68,9 @@ mkdirSync('.tmp', { recursive: true });
 const workDir = resolve(mkdtempSync(join('.tmp', 'bench-')));
 let server: Running | undefined;
 let floor: Running | undefined;
+/** Servers with a feature on, started for the first class that needs one and stopped at its end. */
+const variantServers = new Map<ServerVariant, Running>();
+let chosenDist = '';
 
 /** Stops everything this run started and removes its temporary files. */
 function cleanUp(): void {
@@ -121,15 +133,28 @@ async function benchAll(classes: readonly BenchClass[], responses: Map<string, R
     result.response = describeResponse(first.status, typeof encoding === 'string' ? encoding : undefined, bytes);
     const target = (running: Running, duration: number): Promise<Sample> =>
       measure(running.url, item.requests, item.status, { ...load, duration });
+    const tested = item.variant ? await variantServer(item.variant.server) : server!;
+    // A variant runs side by side with the plain server, not the floor: its ratio is its cost.
+    const reference = item.variant ? server! : floor!;
     if (warmup > 0) {
-      await target(server!, warmup);
-      await target(floor!, warmup);
+      await target(tested, warmup);
+      await target(reference, warmup);
     }
     // Server first on odd runs, floor first on even ones, so a steady drift in the machine's speed
     // does not always favour the same side.
     for (let run = 1; run <= runs; run += 1) {
       const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
-      for (const side of order) result[side].push(await target(side === 'server' ? server! : floor!, load.duration));
+      for (const side of order) {
+        const running = side === 'server' ? tested : reference;
+        const cpuBefore = treeCpuSeconds(running.pid);
+        const sample = await target(running, load.duration);
+        result[side].push(sample);
+        // CPU per request barely moves with the machine's other load, unlike throughput.
+        if (item.variant) {
+          result.cpuMicros ??= { server: [], floor: [] };
+          result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
+        }
+      }
       const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
       console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
     }
@@ -138,6 +163,34 @@ async function benchAll(classes: readonly BenchClass[], responses: Map<string, R
     results.push(result);
   }
   return results;
+}
+
+/** The server of a variant (started once); its answers must be the plain server's (the floor replays those). */
+async function variantServer(variant: ServerVariant): Promise<Running> {
+  let running = variantServers.get(variant);
+  if (!running) {
+    running = await startProcess((port) => serverUnderTest(chosenDist, port, variant), apiUrl('getHealth'));
+    variantServers.set(variant, running);
+  }
+  return running;
+}
+
+/** Each variant's cost: the median of its per-run ratios to the plain server, run by run side by side. */
+function variantCosts(results: readonly ClassResult[], classes: readonly BenchClass[]): string[] {
+  return classes.flatMap((item) => {
+    const featured = results.find((result) => result.id === item.id);
+    if (!item.variant || !featured) return [];
+    const cost = 1 - median(featured.server.map((sample, index) => sample.rps / featured.floor[index]!.rps));
+    const cpu = featured.cpuMicros;
+    const cpuText = cpu
+      ? `; server CPU per request ${median(cpu.server).toFixed(0)} µs against ${median(cpu.floor).toFixed(0)} µs ` +
+        `(+${((median(cpu.server) / median(cpu.floor) - 1) * 100).toFixed(1)}%)`
+      : '';
+    return [
+      `${item.variant.server} on (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
+        `plain server's throughput on the same requests (its "floor" columns are the plain server's)${cpuText}.`,
+    ];
+  });
 }
 
 /** Stops the run if it takes half again as long as its warm-ups and runs on both sides should. */
@@ -154,6 +207,7 @@ const fetchKey = (request: { path: string; headers: Record<string, string> }) =>
 
 async function main(): Promise<void> {
   const build = chooseBuild();
+  chosenDist = build.distDir;
   const health = apiUrl('getHealth');
   server = await startProcess((port) => serverUnderTest(build.distDir, port), health);
 
@@ -183,6 +237,7 @@ async function main(): Promise<void> {
   const memory = treeMemoryMb(server.pid);
   await server.stop();
   await floor.stop();
+  for (const running of variantServers.values()) await running.stop();
 
   console.log(
     `### ${build.label}: ${payload.catalog.entries.toLocaleString('en-US')} entries, ${load.connections} connections, ` +
@@ -197,6 +252,11 @@ async function main(): Promise<void> {
       (build.buildSeconds === undefined ? '' : ` Build: ${build.buildSeconds.toFixed(1)} s.`) +
       ` Node ${process.version}, ${availableParallelism()} CPUs; client, server and floor share them.`,
   );
+  const costs = variantCosts(results, classes);
+  if (costs.length > 0)
+    console.log(
+      `\nThe cost of each operator feature, against the plain server on the same requests:\n\n${costs.map((line) => `- ${line}`).join('\n')}`,
+    );
 }
 
 try {

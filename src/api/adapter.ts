@@ -4,16 +4,25 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { RequestTarget } from './request-target.ts';
-import { respond, type ApiResponse } from './respond.ts';
+import { rateLimitedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** Answers one API request. Never throws (see `respond`). */
-export function answerApi(method: string, target: RequestTarget, headers: RequestHeaders, catalog: Catalog): ApiResponse {
+function apiRequest(method: string, target: RequestTarget, headers: RequestHeaders): ApiRequest {
   const header = (name: string): string | undefined => {
     const value = headers[name];
     return typeof value === 'string' || value === undefined ? value : value.join(', ');
   };
-  return respond({ method, path: target.path, search: target.search, header }, catalog);
+  return { method, path: target.path, search: target.search, header };
+}
+
+/** Answers one API request. Never throws (see `respond`). */
+export function answerApi(method: string, target: RequestTarget, headers: RequestHeaders, catalog: Catalog): ApiResponse {
+  return respond(apiRequest(method, target, headers), catalog);
+}
+
+/** The 429 envelope for a request the server's rate limiter refused. */
+export function answerRateLimited(method: string, target: RequestTarget, headers: RequestHeaders, retryAfterSeconds: number): ApiResponse {
+  return rateLimitedResponse(apiRequest(method, target, headers), retryAfterSeconds);
 }

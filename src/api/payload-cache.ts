@@ -32,6 +32,15 @@ export function etagFor(normalizedQuery: string, payloadJson: string): string {
 /** Upper bound on the characters the open-ended caches hold per catalog. */
 const OPEN_ENDED_BUDGET = 64 * 1024 * 1024;
 
+/** Lookups, evictions and characters held since the process started, for the server's metrics. */
+const counts = { hits: 0, misses: 0, evictions: 0, held: 0 };
+
+/** What the open-ended caches hold against their budget (per catalog), and how all payloads were looked up. */
+export function payloadCacheStats(): { bytes: number; budgetBytes: number; hits: number; misses: number; evictions: number } {
+  const { held, ...lookups } = counts;
+  return { bytes: held, budgetBytes: OPEN_ENDED_BUDGET, ...lookups };
+}
+
 interface Caches {
   finite: Map<string, unknown>;
   openEnded: LRUCache<string, { value: unknown; size: number }>;
@@ -43,6 +52,10 @@ function cachesOf(owner: object): Caches {
     openEnded: new LRUCache<string, { value: unknown; size: number }>({
       maxSize: OPEN_ENDED_BUDGET,
       sizeCalculation: (entry) => Math.max(1, entry.size),
+      disposeAfter: (entry, _key, reason) => {
+        counts.held -= Math.max(1, entry.size);
+        if (reason === 'evict') counts.evictions += 1;
+      },
     }),
   }));
 }
@@ -54,12 +67,18 @@ function cachesOf(owner: object): Caches {
 export function cached<T>(owner: object, key: string, finite: boolean, build: () => T, size: (value: T) => number): T {
   const caches = cachesOf(owner);
   if (finite) {
-    if (!caches.finite.has(key)) caches.finite.set(key, build());
+    const known = caches.finite.has(key);
+    counts[known ? 'hits' : 'misses'] += 1;
+    if (!known) caches.finite.set(key, build());
     return caches.finite.get(key) as T;
   }
   const hit = caches.openEnded.get(key);
+  counts[hit ? 'hits' : 'misses'] += 1;
   if (hit) return hit.value as T;
   const value = build();
-  caches.openEnded.set(key, { value, size: size(value) });
+  const entry = { value, size: size(value) };
+  caches.openEnded.set(key, entry);
+  // An entry over the whole budget is never stored (and never disposed).
+  if (caches.openEnded.has(key)) counts.held += Math.max(1, entry.size);
   return value;
 }

@@ -158,6 +158,22 @@ function logFailure(requestId: string, error: unknown): void {
   );
 }
 
+/**
+ * The 429 for a client over its quota: the limiter lives in the server (server/rate-limit.mjs), the
+ * envelope here, like every other error's.
+ */
+export function rateLimitedResponse(request: ApiRequest, retryAfterSeconds: number): ApiResponse {
+  const requestId = requestIdFor(request.header('x-request-id'));
+  const method = request.method.toUpperCase();
+  const error = new ApiError(
+    'rate_limited',
+    `Too many requests from this client. Retry in ${retryAfterSeconds} s; the RateLimit header counts the quota down.`,
+  );
+  const result = errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
+  result.headers['Retry-After'] = String(retryAfterSeconds);
+  return result;
+}
+
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
 export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
   const requestId = requestIdFor(request.header('x-request-id'));

@@ -99,13 +99,16 @@ export function securityHeadersFor(path: string): Readonly<Record<string, string
   return runsSearchWasm(path) ? SEARCH_HEADERS : SECURITY_HEADERS;
 }
 
+/** Response headers a cross-origin script may read: ours, and the rate-limit fields the server adds. */
+export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After';
+
 /** Headers of every API response: JSON, its request id, open CORS for reads. */
 export function apiHeaders(requestId: string, status: number): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': requestId,
     'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': CACHE_CONTROL[status >= 400 ? 'error' : 'api'],
   };

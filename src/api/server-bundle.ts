@@ -6,12 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { validateCollections, type RawCollections } from '../catalog/validate.ts';
+import { matchRoute } from './respond.ts';
 
-export { answerApi } from './adapter.ts';
+export { answerApi, answerRateLimited } from './adapter.ts';
 export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
+export { payloadCacheStats } from './payload-cache.ts';
 export { serviceState } from './service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
@@ -25,4 +27,9 @@ export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
 export function catalogFromSnapshot(snapshotPath: string): Catalog {
   const raw = JSON.parse(readFileSync(snapshotPath, 'utf8')) as RawCollections;
   return createCatalog(validateCollections(raw));
+}
+
+/** The route-table template a path answers to (`/api/projects/{slug}`), for metric labels; undefined when none. */
+export function routeTemplateFor(path: string): string | undefined {
+  return matchRoute(path)?.route.path;
 }

@@ -48,6 +48,19 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
     schema: { type: 'string' },
   },
   'Content-Language': { description: 'The locale of localized payloads.', schema: { type: 'string', enum: [...LOCALES] } },
+  'RateLimit-Policy': {
+    required: false,
+    description:
+      'The quota this client has on /api, as a structured field (draft-ietf-httpapi-ratelimit-headers): `"api";q=<requests>;w=<seconds>`. Present whenever the server limits requests (RATE_LIMIT, on by default).',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    required: false,
+    description:
+      'What is left of the quota: `"api";r=<requests remaining>;t=<seconds until the window refills>`. Present with RateLimit-Policy.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before the quota allows another request.', schema: { type: 'integer', minimum: 0 } },
   Link: {
     required: false,
     description:
@@ -56,9 +69,15 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   },
 };
 
-const errorResponse = (description: string): OpenAPIV3_1.ResponseObject => ({
+/** The rate-limit fields every response of a limited endpoint carries. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+  RateLimit: { $ref: '#/components/headers/RateLimit' },
+};
+
+const errorResponse = (description: string, extraHeaders: Record<string, { $ref: string }> = {}): OpenAPIV3_1.ResponseObject => ({
   description,
-  headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+  headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...RATE_LIMIT_HEADERS, ...extraHeaders },
   content: { 'application/json': { schema: ref('ErrorEnvelope') } },
 });
 
@@ -147,6 +166,7 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
         ETag: { $ref: '#/components/headers/ETag' },
         ...(route.localized ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {}),
         ...(isPaginated(route) ? { Link: { $ref: '#/components/headers/Link' } } : {}),
+        ...RATE_LIMIT_HEADERS,
       };
       const operation: OpenAPIV3_1.OperationObject = {
         operationId: route.id,
@@ -164,6 +184,9 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
           '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
           '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
           '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
+          '429': errorResponse('This client is over its quota (RateLimit-Policy): wait Retry-After seconds.', {
+            'Retry-After': { $ref: '#/components/headers/Retry-After' },
+          }),
           ...(route.live
             ? { '503': errorResponse('The process is draining (shutting down or reloading): retry, another one answers.') }
             : {}),

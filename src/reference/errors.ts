@@ -22,6 +22,8 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     'The server failed to answer. Nothing is wrong with the request; the failure was logged under the request id the envelope carries, so quote it when you report it.',
   unavailable:
     'The process answering is shutting down (only /api/health says so, with 503, so load balancers take it out of rotation). Retry: a new connection reaches another worker or replica.',
+  rate_limited:
+    'This client sent more requests than its quota allows in the current window. Wait the seconds Retry-After gives (the RateLimit header counts down the quota left and the seconds until it refills), then retry.',
 };
 
 /** A request that produces an error code, and the operation whose contract describes the answer. */

@@ -10,11 +10,12 @@ export const ERROR_CODES = [
   'method_not_allowed',
   'internal_error',
   'unavailable',
+  'rate_limited',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** HTTP status and title for each code. */
-export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 500 | 503; title: string }> = {
+export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 429 | 500 | 503; title: string }> = {
   not_found: { status: 404, title: 'Not Found' },
   unknown_parameter: { status: 400, title: 'Unknown parameter' },
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
@@ -23,4 +24,5 @@ export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 500 | 5
   method_not_allowed: { status: 405, title: 'Method Not Allowed' },
   internal_error: { status: 500, title: 'Internal Server Error' },
   unavailable: { status: 503, title: 'Service Unavailable' },
+  rate_limited: { status: 429, title: 'Too Many Requests' },
 };

@@ -172,12 +172,15 @@ describe.each(ROUTES.map((route) => ({ path: route.path, route })))('operation $
     }
   });
 
-  it('documents 200, 304, 400, 404 and 405 with X-Request-Id, and ETag on success', () => {
+  it('documents 200, 304, 400, 404, 405 and 429 with X-Request-Id and the rate-limit fields, and ETag on success', () => {
     const responses = operation.responses as Record<string, OpenAPIV3_1.ResponseObject>;
     // Health also documents its 503 while the process drains.
-    expect(Object.keys(responses).sort()).toEqual(['200', '304', '400', '404', '405', ...(route.id === 'getHealth' ? ['503'] : [])]);
-    for (const status of ['200', '304', '400', '404', '405'])
-      expect(Object.keys(responses[status]?.headers ?? {}), status).toContain('X-Request-Id');
+    expect(Object.keys(responses).sort()).toEqual(['200', '304', '400', '404', '405', '429', ...(route.id === 'getHealth' ? ['503'] : [])]);
+    for (const status of ['200', '304', '400', '404', '405', '429'])
+      expect(Object.keys(responses[status]?.headers ?? {}), status).toEqual(
+        expect.arrayContaining(['X-Request-Id', 'RateLimit-Policy', 'RateLimit']),
+      );
+    expect(Object.keys(responses['429']?.headers ?? {})).toContain('Retry-After');
     expect(Object.keys(responses['200']?.headers ?? {})).toContain('ETag');
     expect(Object.keys(responses['304']?.headers ?? {})).toContain('ETag');
     if (route.localized) expect(Object.keys(responses['200']?.headers ?? {})).toContain('Content-Language');

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS } from '../../src/schemas/errors.ts';
 import { answerApi } from '../../src/api/adapter.ts';
+import { EXPOSED_HEADERS } from '../../src/api/response-policy.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
 import { expectMatchesContract, testCatalog } from './contract.ts';
@@ -82,7 +83,7 @@ export function expectApiHeaders(result: ApiResult): void {
   expect(result.headers.get('content-type')).toBe('application/json; charset=utf-8');
   expect(result.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._-]{1,128}$/);
   expect(result.headers.get('access-control-allow-origin')).toBe('*');
-  expect(result.headers.get('access-control-expose-headers')).toBe('X-Request-Id, ETag, Link');
+  expect(result.headers.get('access-control-expose-headers')).toBe(EXPOSED_HEADERS);
   expect(result.headers.get('x-content-type-options')).toBe('nosniff');
   // Successes revalidate with their ETag; errors are never stored by a shared cache.
   expect(result.headers.get('cache-control')).toBe(result.status >= 400 ? 'no-store' : 'no-cache');

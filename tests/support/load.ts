@@ -17,6 +17,8 @@ export interface Sent {
   status: number | undefined;
   /** Error code or message when it failed. */
   error: string | undefined;
+  /** Sent a second time: its kept-alive connection was closed before any response (see `retryClosedIdle`). */
+  retried?: boolean;
 }
 
 export interface Load {
@@ -31,8 +33,16 @@ export interface Load {
 /** A failure is an error without a response, or a 5xx. */
 export const failed = (request: Sent): boolean => request.status === undefined || request.status >= 500;
 
-/** Starts sending `paths` in turn over `connections` connections until stopped. */
-export function startLoad(baseUrl: string, { connections, paths }: { connections: number; paths: readonly string[] }): Load {
+/**
+ * Starts sending `paths` in turn over `connections` connections until stopped. With
+ * `retryClosedIdle`, a GET whose kept-alive connection the server closed before answering is sent
+ * once more on a new connection, as browsers and HTTP/1.1 clients do (RFC 9112 §9.3.1): a server
+ * may close an idle connection at any time, and a request crossing that close never reached it.
+ */
+export function startLoad(
+  baseUrl: string,
+  { connections, paths, retryClosedIdle = false }: { connections: number; paths: readonly string[]; retryClosedIdle?: boolean },
+): Load {
   const requests: Sent[] = [];
   let running = true;
   let open = 0;
@@ -48,7 +58,14 @@ export function startLoad(baseUrl: string, { connections, paths }: { connections
       requests.push(request);
       open += 1;
       try {
-        const response = await client.request({ path, method: 'GET' });
+        let response;
+        try {
+          response = await client.request({ path, method: 'GET' });
+        } catch (error) {
+          if (!retryClosedIdle || (error as { code?: string }).code !== 'UND_ERR_SOCKET') throw error;
+          request.retried = true;
+          response = await client.request({ path, method: 'GET' });
+        }
         await response.body.arrayBuffer();
         request.status = response.statusCode;
       } catch (error) {

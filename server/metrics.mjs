@@ -1,0 +1,272 @@
+// @ts-check
+/**
+ * Prometheus metrics with prom-client. Each worker records into its own registry; the primary
+ * serves them on METRICS_PORT (never the public port), aggregated across workers by prom-client's
+ * AggregatorRegistry, followed by its own worker lifecycle counters: one scrape covers the machine.
+ *
+ * Names follow the OpenTelemetry HTTP semantic conventions in Prometheus form. `http_route` is a
+ * route-table template (`/api/projects/{slug}`), `unmatched` (an API path no route answers), `mcp`,
+ * `page` or `static`: never a raw path, so any number of distinct URLs adds no series.
+ */
+import cluster from 'node:cluster';
+import { createServer } from 'node:http';
+import client from 'prom-client';
+import { isMcpPath } from './rate-limit.mjs';
+
+const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = client;
+
+/** Sub-millisecond answers are the norm here (cached payloads, files from memory): resolve them. */
+const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** OpenTelemetry's known methods; anything else is `_OTHER`. */
+const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
+/** Bound on distinct MCP tool labels, whatever names clients send. */
+const MAX_TOOL_LABELS = 64;
+/** A file name extension, for telling static files from pages. */
+const EXTENSION = /\.[a-z0-9]+$/i;
+/** Content-Length and Content-Encoding of a response, read from its header block once sent. */
+const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i;
+const CONTENT_ENCODING = /\r\ncontent-encoding: *([a-z0-9-]+)/i;
+
+/**
+ * What a cache reports when scraped. `bytes` and `budgetBytes` are per worker; the primary sums them.
+ * @typedef {{ bytes: number, budgetBytes: number, hits: number, misses: number, evictions: number }} CacheStats
+ */
+
+/**
+ * The http_route label of a request path (see the module comment).
+ * @param {string} path
+ * @param {Pick<import('./build.mjs').ApiBundle, 'isApiPath' | 'routeTemplateFor'>} api the route table's lookups
+ */
+export function routeLabel(path, api) {
+  if (api.isApiPath(path)) return api.routeTemplateFor(path) ?? 'unmatched';
+  if (isMcpPath(path)) return 'mcp';
+  if (path.endsWith('/') || path.endsWith('.html') || path.endsWith('.md') || !EXTENSION.test(path)) return 'page';
+  return 'static';
+}
+
+/**
+ * The metrics of one worker, in prom-client's global registry (the one the primary's aggregation asks).
+ * @param {{ build: import('./build.mjs').Build, caches: Record<string, () => CacheStats> }} options
+ */
+export function createWorkerMetrics({ build, caches }) {
+  const registry = client.register;
+  // Constructing one installs the worker's answer to the primary's requests for its metrics.
+  new AggregatorRegistry();
+  // Default process metrics, one series per worker (the primary would otherwise add them up).
+  collectDefaultMetrics({ register: registry, labels: { worker: String(cluster.worker?.id ?? 0) } });
+
+  const duration = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Duration of HTTP server requests, until the response is handed to the socket.',
+    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
+    buckets: DURATION_BUCKETS,
+  });
+  // Requests in flight and bytes sent are plain numbers per request, read into prom-client at
+  // scrape time: its labels() hashes the label values on every call.
+  /** @type {Map<string, number>} by method */
+  const inFlight = new Map();
+  /** @type {Map<string, number>} by content coding */
+  const bytesSent = new Map();
+  new Gauge({
+    name: 'http_server_active_requests',
+    help: 'HTTP server requests in flight.',
+    labelNames: ['http_request_method'],
+    collect() {
+      for (const [method, count] of inFlight) this.labels(method).set(count);
+    },
+  });
+  /** @type {Map<string, number>} what the counter already holds, by coding */
+  const bytesCounted = new Map();
+  new Counter({
+    name: 'http_server_response_body_size_bytes_total',
+    help: 'Response body bytes sent, by content coding.',
+    labelNames: ['content_coding'],
+    collect() {
+      for (const [coding, bytes] of bytesSent) {
+        this.labels(coding).inc(bytes - (bytesCounted.get(coding) ?? 0));
+        bytesCounted.set(coding, bytes);
+      }
+    },
+  });
+  const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tool calls, by tool.', labelNames: ['tool', 'outcome'] });
+  /** @type {Set<string>} */
+  const toolLabels = new Set();
+
+  new Gauge({
+    name: 'build_info',
+    help: 'The build this worker serves (value 1).',
+    labelNames: ['build_id'],
+    aggregator: 'max',
+  })
+    .labels(build.id)
+    .set(1);
+  const entries = new Gauge({
+    name: 'build_catalog_entries',
+    help: 'Entries per collection in the served build.',
+    labelNames: ['build_id', 'collection'],
+    aggregator: 'max',
+  });
+  for (const [collection, value] of Object.entries(build.catalog.collections)) {
+    entries.labels(build.id, collection).set(Array.isArray(value) ? value.length : 1);
+  }
+
+  registerCacheMetrics(caches);
+
+  // prom-client hashes the label values on every labels() call: keep each child once found.
+  /** @type {Map<string, import('prom-client').Histogram.Internal<string>>} */
+  const durations = new Map();
+  /** @type {Map<string, string>} http_route by path; bounded, cleared when full */
+  const routes = new Map();
+  const ROUTE_MEMO_LIMIT = 1024;
+
+  /** @param {string} path */
+  const routeOf = (path) => {
+    let route = routes.get(path);
+    if (route === undefined) {
+      route = routeLabel(path, build.api);
+      if (routes.size >= ROUTE_MEMO_LIMIT) routes.clear();
+      routes.set(path, route);
+    }
+    return route;
+  };
+
+  return {
+    /**
+     * Starts timing a request; records it once its connection is done with it.
+     * @param {import('node:http').IncomingMessage} req
+     * @param {import('node:http').ServerResponse} res
+     * @param {string} path the parsed path, without the query
+     */
+    observe(req, res, path) {
+      const started = process.hrtime.bigint();
+      const method = KNOWN_METHODS.has(req.method ?? '') ? /** @type {string} */ (req.method) : '_OTHER';
+      inFlight.set(method, (inFlight.get(method) ?? 0) + 1);
+      res.once('close', () => {
+        inFlight.set(method, (inFlight.get(method) ?? 1) - 1);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const route = routeOf(path);
+        const key = `${method} ${res.statusCode} ${route}`;
+        let child = durations.get(key);
+        if (!child) durations.set(key, (child = duration.labels(method, route, String(res.statusCode))));
+        child.observe(seconds);
+        // @ts-expect-error _header: the header block Node wrote (headers given to writeHead are not kept elsewhere).
+        const head = /** @type {string | null} */ (res._header);
+        if (!head) return;
+        const length = Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
+        if (length === 0) return;
+        const coding = CONTENT_ENCODING.exec(head)?.[1]?.toLowerCase() ?? 'identity';
+        bytesSent.set(coding, (bytesSent.get(coding) ?? 0) + length);
+      });
+    },
+    /**
+     * Counts one MCP tool call (for the MCP endpoint to call); names past the bound count as `other`.
+     * @param {string} tool
+     * @param {'ok' | 'error'} outcome
+     */
+    recordMcpToolCall(tool, outcome) {
+      if (!toolLabels.has(tool) && toolLabels.size >= MAX_TOOL_LABELS) tool = 'other';
+      toolLabels.add(tool);
+      mcpCalls.labels(tool, outcome).inc();
+    },
+  };
+}
+
+/**
+ * Cache gauges and counters, read from each cache's own statistics at scrape time: the caches
+ * only count, they know nothing of Prometheus.
+ * @param {Record<string, () => CacheStats>} caches
+ */
+function registerCacheMetrics(caches) {
+  const read = () => Object.entries(caches).map(([name, stats]) => /** @type {const} */ ([name, stats()]));
+  new Gauge({
+    name: 'cache_bytes',
+    help: 'Bytes a cache holds (summed over workers).',
+    labelNames: ['cache'],
+    collect() {
+      for (const [name, stats] of read()) this.labels(name).set(stats.bytes);
+    },
+  });
+  new Gauge({
+    name: 'cache_budget_bytes',
+    help: 'The most bytes a cache may hold (summed over workers).',
+    labelNames: ['cache'],
+    collect() {
+      for (const [name, stats] of read()) this.labels(name).set(stats.budgetBytes);
+    },
+  });
+  for (const [field, help] of /** @type {const} */ ([
+    ['hits', 'Lookups a cache answered.'],
+    ['misses', 'Lookups a cache could not answer.'],
+    ['evictions', 'Entries a cache dropped to stay within its budget.'],
+  ])) {
+    /** @type {Map<string, number>} what each counter already holds, so a scrape adds only the difference */
+    const seen = new Map();
+    new Counter({
+      name: `cache_${field}_total`,
+      help,
+      labelNames: ['cache'],
+      collect() {
+        for (const [name, stats] of read()) {
+          // inc(0) too: every cache has its series from the first scrape on.
+          this.labels(name).inc(Math.max(0, stats[field] - (seen.get(name) ?? 0)));
+          seen.set(name, stats[field]);
+        }
+      },
+    });
+  }
+}
+
+/**
+ * In the primary: worker lifecycle counters, and the listener that serves every metric.
+ * @param {import('./config.mjs').ServerConfig} config
+ * @param {import('./log.mjs').Log} log
+ */
+export function startPrimaryMetrics(config, log) {
+  const registry = new Registry();
+  const starts = new Counter({ name: 'worker_starts_total', help: 'Worker processes started.', registers: [registry] });
+  const exits = new Counter({
+    name: 'worker_exits_total',
+    help: 'Worker processes that exited: retired (asked to drain) or unexpected (a crash or a kill).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  const reloads = new Counter({
+    name: 'worker_reloads_total',
+    help: 'Rolling reloads (SIGHUP), by outcome.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const lifecycle = {
+    started: () => starts.inc(),
+    /** @param {'retired' | 'unexpected'} reason */
+    exited: (reason) => exits.labels(reason).inc(),
+    /** @param {'completed' | 'stopped'} outcome */
+    reloaded: (outcome) => reloads.labels(outcome).inc(),
+  };
+  if (config.metricsPort === null) return lifecycle;
+
+  const aggregator = new AggregatorRegistry();
+  const server = createServer(async (req, res) => {
+    if (req.url !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics are at /metrics.\n');
+      return;
+    }
+    try {
+      const body = `${await aggregator.clusterMetrics()}\n${await registry.metrics()}`;
+      res
+        .writeHead(200, { 'Content-Type': aggregator.contentType, 'Cache-Control': 'no-store' })
+        .end(req.method === 'HEAD' ? undefined : body);
+    } catch (error) {
+      log.error({ message: 'metrics scrape failed', error: error instanceof Error ? error.message : String(error) });
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('metrics unavailable\n');
+    }
+  });
+  server.listen(config.metricsPort, config.metricsHost, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.metricsPort;
+    log.info({ message: 'metrics listening', url: `http://${config.metricsHost}:${port}/metrics` });
+  });
+  // The metrics listener never holds the primary up at shutdown.
+  server.unref();
+  return lifecycle;
+}

@@ -1,0 +1,109 @@
+/**
+ * Prometheus metrics on their own loopback listener: one scrape of the primary covers both
+ * workers, names and labels follow the OpenTelemetry HTTP conventions with routes from the route
+ * table, and 1,000 distinct unknown paths add no series. Its own server (same build), METRICS_PORT=0.
+ */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../src/api/spec/routes.ts';
+import { apiUrl } from '../../src/api/spec/urls.ts';
+import { testCatalog } from '../support/contract.ts';
+import { eventually, requestsPerWorker } from '../support/processes.ts';
+import { metricsUrl, samplesOf, scrape, seriesOf } from '../support/prometheus.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+let server: RunningServer;
+let url: string;
+beforeAll(async () => {
+  server = await startServer({ METRICS_PORT: '0' });
+  expect(await eventually(() => metricsUrl(server.output()) !== undefined, 5_000)).toBe(true);
+  url = metricsUrl(server.output())!;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+/** One GET on a fresh connection (so the kernel hands it to either worker); resolves the status. */
+function get(path: string, headers: Record<string, string> = {}): Promise<number> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ host: hostname, port: Number(port), path, headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+const detailRoute = ROUTES.find((route) => route.detail === 'projects')!;
+const projectSlug = testCatalog().collections.projects[0]!.slug;
+
+describe('metrics', () => {
+  it('is served on its own loopback listener, not on the public port', async () => {
+    expect(new URL(url).hostname).toBe('127.0.0.1');
+    expect(new URL(url).port).not.toBe(new URL(server.url).port);
+    expect(await get('/metrics')).toBe(404);
+  });
+
+  it('aggregates both workers in one scrape, with routes from the route table and sub-millisecond buckets', async () => {
+    const detail = apiUrl(detailRoute.id, projectSlug);
+    const ok = { http_request_method: 'GET', http_route: detailRoute.path, http_response_status_code: '200' };
+    const countNow = async () => samplesOf(await scrape(url), 'http_server_request_duration_seconds_count', ok)[0]?.value ?? 0;
+    const before = await countNow();
+    const sent = 40;
+    for (let index = 0; index < sent; index += 1) expect(await get(detail)).toBe(200);
+    await get('/projects/');
+    await get('/favicon.svg');
+    await get(apiUrl('listStacks'), { 'Accept-Encoding': 'gzip' });
+    // Both workers answered some of them (the log says which), and one scrape counts them all.
+    expect(Object.keys(requestsPerWorker(server.output())).length).toBe(2);
+    expect((await countNow()) - before).toBe(sent);
+    const result = await scrape(url);
+    expect(result.types.get('http_server_request_duration_seconds')).toBe('HISTOGRAM');
+    const counts = samplesOf(result, 'http_server_request_duration_seconds_count');
+    expect(counts.map((sample) => sample.labels['http_route'])).toEqual(
+      expect.arrayContaining([detailRoute.path, apiUrl('listStacks'), 'page', 'static']),
+    );
+    expect(Object.keys(counts[0]!.labels).sort()).toEqual(['http_request_method', 'http_response_status_code', 'http_route']);
+    const buckets = samplesOf(result, 'http_server_request_duration_seconds_bucket', ok).map((sample) => sample.labels['le']);
+    expect(buckets).toContain('0.0001');
+    const bytes = samplesOf(result, 'http_server_response_body_size_bytes_total').map((sample) => sample.labels['content_coding']);
+    expect(bytes).toEqual(expect.arrayContaining(['identity', 'gzip']));
+    expect(result.types.get('http_server_active_requests')).toBe('GAUGE');
+  });
+
+  it('reports the build, the caches against their budget, worker starts and each worker\u2019s process metrics', async () => {
+    const result = await scrape(url);
+    const health = (await (await fetch(`${server.url}${apiUrl('getHealth')}`)).json()) as { payload: { build: string } };
+    expect(samplesOf(result, 'build_info')).toEqual([{ name: 'build_info', labels: { build_id: health.payload.build }, value: 1 }]);
+    expect(samplesOf(result, 'build_catalog_entries', { collection: 'projects' })[0]?.value).toBe(
+      testCatalog().collections.projects.length,
+    );
+    for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total'])
+      expect(
+        samplesOf(result, name)
+          .map((sample) => sample.labels['cache'])
+          .sort(),
+        name,
+      ).toEqual(['api-payloads', 'static-files']);
+    expect(samplesOf(result, 'cache_bytes', { cache: 'static-files' })[0]?.value).toBeGreaterThan(0);
+    expect(samplesOf(result, 'worker_starts_total')[0]?.value).toBe(2);
+    const workers = samplesOf(result, 'process_resident_memory_bytes').map((sample) => sample.labels['worker']);
+    expect(workers.sort()).toEqual(['1', '2']);
+  });
+
+  it('adds no series for 1,000 distinct unknown paths, pages and API alike', async () => {
+    // A first unknown page and API path create their (bounded) 404 series.
+    await get('/no-such-page-warmup');
+    await get('/api/no-such-endpoint-warmup?q=x');
+    const before = seriesOf(await scrape(url)).filter((series) => series.startsWith('http_'));
+    for (let index = 0; index < 1000; index += 1) {
+      const path = index % 2 === 0 ? `/no-such-page-${index}/?q=${index}` : `/api/no-such-${index}?x=${index}`;
+      expect(await get(path)).toBe(404);
+    }
+    const after = seriesOf(await scrape(url)).filter((series) => series.startsWith('http_'));
+    expect(after).toEqual(before);
+    expect(after.join('\n')).not.toMatch(/no-such/);
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Debian's nginx (deploy/nginx/local.sh) on loopback in front of two instances of the server (the
+ * global build, one worker each): responses through nginx match the direct ones, request ids and
+ * client addresses pass through, the fleet-wide limit answers 429, and neither a reload of nginx
+ * nor the death of an instance under load fails a GET. Skipped when nginx is not installed (`.ci/run`
+ * installs it).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
+import { exportPath, isApiPath } from '../../src/api/spec/urls.ts';
+import { SECURITY_HEADERS } from '../../src/api/response-policy.ts';
+import { testCatalog } from '../support/contract.ts';
+import { failed, sleep, startLoad } from '../support/load.ts';
+import { allWorkers } from '../support/processes.ts';
+import { nginxInstalled, startNginx, type RunningNginx } from '../support/nginx.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+
+const distDir = process.env['DIST_DIR'] ?? 'dist';
+/** Instances trust nginx (127.0.0.1) for X-Forwarded-For; their limit is far above this suite's load. */
+const INSTANCE_ENV = { WEB_CONCURRENCY: '1', RATE_LIMIT: '1000000/60s', TRUST_PROXY: '127.0.0.1' };
+/** nginx's fleet-wide limit, far above this suite's load too (one test starts a strict one). */
+const NGINX_ENV = { API_RATE: '100000r/s', API_BURST: '100000' };
+
+const instances: RunningServer[] = [];
+let nginx: RunningNginx;
+
+describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
+  beforeAll(async () => {
+    instances.push(...(await Promise.all([startServer(INSTANCE_ENV), startServer(INSTANCE_ENV)])));
+    nginx = await startNginx(
+      instances.map((instance) => Number(new URL(instance.url).port)),
+      NGINX_ENV,
+    );
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.stop()));
+  });
+
+  interface Raw {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }
+  /** One request on a fresh connection, body bytes as sent (not decoded). */
+  function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', localAddress = '127.0.0.1'): Promise<Raw> {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve, reject) => {
+      const outgoing = request({ host: hostname, port: Number(port), path, method, headers, agent: false, localAddress }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  }
+
+  /** The headers that must match, by lower-case name. */
+  const COMPARED = [
+    'content-type',
+    'content-encoding',
+    'content-language',
+    'cache-control',
+    'vary',
+    'link',
+    'allow',
+    'last-modified',
+    'access-control-allow-origin',
+    'access-control-expose-headers',
+    ...Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase()),
+  ];
+  const picked = (answer: Raw) => Object.fromEntries(COMPARED.map((name) => [name, answer.headers[name]]));
+  const decoded = (answer: Raw) => {
+    const coding = answer.headers['content-encoding'];
+    return coding === 'gzip' ? gunzipSync(answer.body) : coding === 'br' ? brotliDecompressSync(answer.body) : answer.body;
+  };
+  /** An API envelope differs only by its timestamp between two requests with the same request id. */
+  const withoutTimestamp = (body: Buffer) => body.toString('utf8').replace(/"timestamp":"[^"]*"/, '"timestamp":""');
+
+  const asset = `/_astro/${readdirSync(join(distDir, 'client', '_astro')).find((name) => name.endsWith('.css'))}`;
+  const projectSlug = testCatalog().collections.projects[0]!.slug;
+  const apiPaths = [
+    ...ROUTES.filter((route) => !route.detail && !route.live).map((route) => route.path),
+    ROUTES.find((route) => route.detail === 'projects')!.path.replace('{slug}', projectSlug),
+    `${ROUTES.find((route) => route.id === 'listStacks')!.path}?no-such-parameter=1`,
+    `${ROUTES[0]!.path}/no-such-endpoint`,
+  ];
+  const filePaths = ['/', '/projects/', '/projects', asset, '/robots.txt', exportPath(EXPORT_ROUTES[0]!.exportFile), '/no-such-page/'];
+  const CODINGS = ['', 'gzip', 'br', 'gzip, deflate, br, zstd'];
+
+  it('answers like an instance: status, body bytes, coding and the headers that matter', async () => {
+    for (const path of [...apiPaths, ...filePaths]) {
+      for (const coding of CODINGS) {
+        const headers = { 'Accept-Encoding': coding, 'X-Request-Id': 'nginx-parity' };
+        const [direct, proxied] = await Promise.all([raw(instances[0]!.url, path, headers), raw(nginx.url, path, headers)]);
+        const where = `${path} [${coding}]`;
+        expect(proxied.status, where).toBe(direct.status);
+        expect(picked(proxied), where).toEqual(picked(direct));
+        if (isApiPath(path.split('?')[0]!)) {
+          expect(proxied.headers['etag'], where).toBe(direct.headers['etag']);
+          expect(withoutTimestamp(decoded(proxied)), where).toBe(withoutTimestamp(decoded(direct)));
+        } else {
+          expect(proxied.body.equals(direct.body), `${where} body bytes`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('answers other methods as an instance does', async () => {
+    for (const method of ['OPTIONS', 'POST', 'DELETE']) {
+      for (const path of ['/', '/projects/', apiPaths[0]!]) {
+        const headers = { 'X-Request-Id': 'nginx-methods' };
+        const [direct, proxied] = await Promise.all([raw(instances[0]!.url, path, headers, method), raw(nginx.url, path, headers, method)]);
+        expect(proxied.status, `${method} ${path}`).toBe(direct.status);
+        expect(picked(proxied), `${method} ${path}`).toEqual(picked(direct));
+      }
+    }
+  });
+
+  it('revalidates the files it serves with its own ETag', async () => {
+    for (const path of [asset, '/projects/']) {
+      for (const coding of CODINGS) {
+        const first = await raw(nginx.url, path, { 'Accept-Encoding': coding });
+        const etag = String(first.headers['etag']);
+        const again = await raw(nginx.url, path, { 'Accept-Encoding': coding, 'If-None-Match': etag });
+        expect(again.status, `${path} [${coding}]`).toBe(304);
+        expect(again.body.length).toBe(0);
+      }
+    }
+  });
+
+  it('passes the client request id through, or sets its own', async () => {
+    const api = apiPaths[0]!;
+    const given = await raw(nginx.url, api, { 'X-Request-Id': 'client-chosen-id' });
+    expect(given.headers['x-request-id']).toBe('client-chosen-id');
+    const made = await raw(nginx.url, api);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.parse(made.body.toString()).request_id).toBe(made.headers['x-request-id']);
+  });
+
+  it('tells the instances the client address in X-Forwarded-For, which a client cannot forge', async () => {
+    const api = apiPaths[0]!;
+    const remaining = (answer: Raw) => Number(/;r=(\d+)/.exec(String(answer.headers['ratelimit']))?.[1]);
+    // 127.0.0.3 is a client no other test uses (127.0.0.1, nginx itself, has sent hundreds): its
+    // first request on an instance leaves all but one of its quota there. Each instance counts its
+    // own clients, and nginx takes turns: four requests are two on each.
+    const answers = [];
+    for (let index = 0; index < 4; index += 1) {
+      // Claiming to forward for someone else changes nothing: nginx appends what it saw.
+      answers.push(await raw(nginx.url, api, { 'X-Forwarded-For': `198.51.100.${index}` }, 'GET', '127.0.0.3'));
+    }
+    expect(answers.map(remaining).sort()).toEqual([999_998, 999_998, 999_999, 999_999]);
+  });
+
+  it('limits each client fleet-wide with limit_req (429), never the files', async () => {
+    const strict = await startNginx(
+      instances.map((instance) => Number(new URL(instance.url).port)),
+      { API_RATE: '1r/m', API_BURST: '2' },
+    );
+    try {
+      const statuses = [];
+      for (let index = 0; index < 5; index += 1) statuses.push((await raw(strict.url, apiPaths[0]!)).status);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3)).toEqual([429, 429]);
+      const refused = await raw(strict.url, apiPaths[0]!);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(JSON.parse(refused.body.toString())).toMatchObject({ status: 429, code: 'rate_limited' });
+      expect((await raw(strict.url, '/projects/')).status).toBe(200);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  const loadPaths = [...apiPaths.slice(0, 6), '/', asset];
+
+  it('fails nothing while nginx reloads under load', async () => {
+    // nginx's old workers close their idle keep-alive connections at once on a reload: a request
+    // crossing that close is retried, as browsers do (see startLoad); nothing may fail otherwise.
+    const load = startLoad(nginx.url, { connections: 8, paths: loadPaths, retryClosedIdle: true });
+    await sleep(500);
+    nginx.reload();
+    await sleep(1_000);
+    nginx.reload();
+    await sleep(1_000);
+    const sent = await load.stop();
+    const failures = sent.filter(failed);
+    console.log(
+      JSON.stringify({
+        test: 'nginx reload',
+        sent: sent.length,
+        retried: sent.filter((each) => each.retried).length,
+        failed: failures.length,
+        reasons: [...new Set(failures.map((each) => each.error ?? each.status))],
+      }),
+    );
+    expect(sent.length).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  });
+
+  it('fails no GET when an instance dies under load', async () => {
+    const load = startLoad(nginx.url, { connections: 8, paths: loadPaths });
+    await sleep(700);
+    const victim = instances[0]!;
+    // The whole instance at once, as a machine that dies: its workers, then its primary.
+    for (const pid of allWorkers(victim.output())) process.kill(pid, 'SIGKILL');
+    victim.process.kill('SIGKILL');
+    await victim.exited;
+    await sleep(1_500);
+    const sent = await load.stop();
+    console.log(JSON.stringify({ test: 'nginx instance killed', sent: sent.length, failed: sent.filter(failed).length }));
+    expect(sent.length).toBeGreaterThan(100);
+    expect(sent.filter(failed)).toEqual([]);
+  });
+
+  it('stops on SIGTERM and leaves nothing behind', async () => {
+    const { workDir } = nginx;
+    const pidFile = join(workDir, 'nginx.pid');
+    expect(existsSync(pidFile)).toBe(true);
+    const master = Number(readFileSync(pidFile, 'utf8'));
+    const exit = await nginx.stop();
+    expect(exit.code).toBe(0);
+    expect(existsSync(workDir)).toBe(false);
+    expect(() => process.kill(master, 0)).toThrow();
+    await expect(fetch(nginx.url)).rejects.toThrow();
+  });
+});
