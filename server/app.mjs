@@ -42,7 +42,7 @@ export function createRequestListener(
   { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
   { log, draining, metrics, rateLimit },
 ) {
-  const mcp = createMcpListener({ api, catalog });
+  const mcp = createMcpListener({ api, catalog }, metrics);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));

@@ -59,7 +59,11 @@ const metrics =
     ? null
     : (await import('./metrics.mjs')).createWorkerMetrics({
         build,
-        caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats },
+        caches: {
+          'api-payloads': build.api.payloadCacheStats,
+          'static-files': fileCacheStats,
+          'mcp-results': build.api.mcpResultCacheStats,
+        },
       });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });

@@ -19,6 +19,7 @@ export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../mcp/endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
+export { isFastPathCandidate, mcpResultCacheStats, toolCallFastPath } from '../mcp/fast-path.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';

@@ -50,7 +50,7 @@ function offsetOf(cursor: string | undefined, total: number): number {
  * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
  * pages with a cursor, which registered resources do not.
  */
-function serverFor(catalog: Catalog): McpServer {
+function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): McpServer {
   const base = siteUrl();
   const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
@@ -62,6 +62,8 @@ function serverFor(catalog: Catalog): McpServer {
   server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   server.setRequestHandler('tools/call', (request) => {
     const result = callTool(catalog, request.params.name, request.params.arguments);
+    // An unknown name is counted as `unknown`: clients choose names, the metric's labels stay bounded.
+    onToolCall?.(result ? request.params.name : 'unknown', result && !result.isError ? 'ok' : 'error');
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
     return result;
   });
@@ -79,6 +81,9 @@ function serverFor(catalog: Catalog): McpServer {
   return mcp;
 }
 
+/** Told of every tool call the SDK answers: the tool (or `unknown`) and whether it succeeded. */
+export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
+
 /** A web-standard MCP handler: one request in, one response out. */
 export interface McpFetchHandler {
   fetch: (request: Request, options?: McpHandlerRequestOptions) => Promise<Response>;
@@ -90,8 +95,8 @@ export interface McpFetchHandler {
  * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
  * fallback would answer them as event streams.
  */
-export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
-  const modern = createMcpHandler(() => serverFor(catalog), {
+export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObserver): McpFetchHandler {
+  const modern = createMcpHandler(() => serverFor(catalog, onToolCall), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
     // ('json' would say so on every start, warning that mid-call notifications are dropped).
@@ -99,7 +104,7 @@ export function createMcpFetchHandler(catalog: Catalog): McpFetchHandler {
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
   const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    const server = serverFor(catalog);
+    const server = serverFor(catalog, onToolCall);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

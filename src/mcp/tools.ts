@@ -254,5 +254,12 @@ export function callTool(catalog: Catalog, name: string, args: Record<string, un
   return { structuredContent: JSON.parse(json) as Record<string, unknown>, content: [{ type: 'text', text: json }] };
 }
 
+/** True when a call reads a live route (health): its answer describes the moment, so it is never kept. */
+export function isLiveCall(name: string, args: Record<string, unknown>): boolean {
+  const shape = SHAPES.find((item) => item.name === name);
+  const request = shape && toolRequest(shape, args);
+  return typeof request === 'object' && request.route.live === true;
+}
+
 /** The names of the tools, for tests and the workbench. */
 export const TOOL_NAMES = SHAPES.map((shape) => shape.name);
