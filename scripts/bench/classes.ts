@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROUTES } from '../../src/api/spec/routes.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
-import { MCP_PATH, MCP_PROTOCOL_VERSIONS } from '../../src/mcp/endpoint.ts';
+import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
 import type { ServerVariant } from './processes.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
@@ -94,38 +94,11 @@ const single = (id: string, path: string, headers: Record<string, string> = {}, 
  * (stateless, so every request stands alone with its protocol envelope).
  */
 function mcpDetail(slug: string): BenchClass {
-  const body = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: {
-      name: 'get_entry',
-      arguments: { collection: 'projects', slug },
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': MCP_PROTOCOL_VERSIONS[0],
-        'io.modelcontextprotocol/clientCapabilities': {},
-        'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1.0.0' },
-      },
-    },
-  });
+  const { headers, body } = modernToolCall(1, 'get_entry', { collection: 'projects', slug });
   return {
     id: 'mcp',
     example: `POST ${MCP_PATH} tools/call get_entry {collection: projects, slug: ${slug}}`,
-    requests: [
-      {
-        path: MCP_PATH,
-        method: 'POST',
-        // 2026-07-28 repeats the version, method and tool name in headers, so a proxy can route without the body.
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': MCP_PROTOCOL_VERSIONS[0],
-          'mcp-method': 'tools/call',
-          'mcp-name': 'get_entry',
-        },
-        body,
-      },
-    ],
+    requests: [{ path: MCP_PATH, method: 'POST', headers, body }],
     status: 200,
   };
 }

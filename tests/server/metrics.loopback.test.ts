@@ -3,13 +3,15 @@
  * workers, names and labels follow the OpenTelemetry HTTP conventions with routes from the route
  * table, and 1,000 distinct unknown paths add no series. Its own server (same build), METRICS_PORT=0.
  */
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api/spec/routes.ts';
 import { apiUrl } from '../../src/api/spec/urls.ts';
+import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
 import { testCatalog } from '../support/contract.ts';
 import { eventually, requestsPerWorker } from '../support/processes.ts';
 import { metricsUrl, samplesOf, scrape, seriesOf } from '../support/prometheus.ts';
+import { rawRequest } from '../support/raw-http.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
@@ -86,11 +88,42 @@ describe('metrics', () => {
           .map((sample) => sample.labels['cache'])
           .sort(),
         name,
-      ).toEqual(['api-payloads', 'static-files']);
+      ).toEqual(['api-payloads', 'mcp-results', 'static-files']);
     expect(samplesOf(result, 'cache_bytes', { cache: 'static-files' })[0]?.value).toBeGreaterThan(0);
     expect(samplesOf(result, 'worker_starts_total')[0]?.value).toBe(2);
     const workers = samplesOf(result, 'process_resident_memory_bytes').map((sample) => sample.labels['worker']);
     expect(workers.sort()).toEqual(['1', '2']);
+  });
+
+  it('counts MCP tool calls by tool and outcome, and the answers the MCP fast path kept and served', async () => {
+    // One kept connection: one worker answers every call, so repeats find what the first call kept.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const { headers, body } = modernToolCall(1, name, args);
+      return (await rawRequest(server.url, MCP_PATH, { method: 'POST', headers, body, agent })).status;
+    };
+    const read = async () => {
+      const result = await scrape(url);
+      const value = (name: string, labels: Record<string, string>) =>
+        samplesOf(result, name, labels).reduce((sum, sample) => sum + sample.value, 0);
+      return {
+        ok: value('mcp_tool_calls_total', { tool: 'get_entry', outcome: 'ok' }),
+        error: value('mcp_tool_calls_total', { tool: 'get_entry', outcome: 'error' }),
+        unknown: value('mcp_tool_calls_total', { tool: 'unknown', outcome: 'error' }),
+        hits: value('cache_hits_total', { cache: 'mcp-results' }),
+      };
+    };
+    const before = await read();
+    for (let index = 0; index < 4; index++) expect(await call('get_entry', { collection: 'projects', slug: projectSlug })).toBe(200);
+    for (let index = 0; index < 2; index++) expect(await call('get_entry', { collection: 'projects', slug: `${projectSlug}x` })).toBe(200);
+    await call('no_such_tool', {});
+    agent.destroy();
+    const after = await read();
+    expect(after.ok - before.ok).toBe(4);
+    expect(after.error - before.error).toBe(2);
+    expect(after.unknown - before.unknown).toBe(1);
+    // The first call of each kind is the SDK's; the repeats are the fast path's (3 + 1), unless kept by an earlier test.
+    expect(after.hits - before.hits).toBeGreaterThanOrEqual(4);
   });
 
   it('adds no series for 1,000 distinct unknown paths, pages and API alike', async () => {
