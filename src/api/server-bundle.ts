@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
-import { validateCollections, type RawCollections } from '../catalog/validate.ts';
+import { snapshotCollections, type CatalogSnapshot } from '../catalog/snapshot.ts';
 
 export { answerApi } from './adapter.ts';
 export { isApiPath } from './spec/urls.ts';
@@ -18,6 +18,5 @@ export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
 
 /** The catalog of a content snapshot, validated again so a tampered snapshot cannot serve. */
 export function catalogFromSnapshot(snapshotPath: string): Catalog {
-  const raw = JSON.parse(readFileSync(snapshotPath, 'utf8')) as RawCollections;
-  return createCatalog(validateCollections(raw));
+  return createCatalog(snapshotCollections(JSON.parse(readFileSync(snapshotPath, 'utf8')) as CatalogSnapshot));
 }
