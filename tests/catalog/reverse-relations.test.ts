@@ -47,7 +47,7 @@ const REVERSE: [string, (slug: string) => Record<string, unknown> | undefined, s
 ];
 
 describe.each(REVERSE.map(([subject, view, member, from, field]) => ({ subject, view, member, from, field })))(
-  '$subject.$member (from $from.$field)',
+  '$subject $member (from $from, field $field)',
   ({ subject, view, member, from, field }) => {
     it('lists exactly the entries that name the subject, in catalog order, as resolved references', () => {
       let nonEmpty = 0;
