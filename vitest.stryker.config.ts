@@ -7,7 +7,8 @@ import { defineConfig } from 'vitest/config';
 import config from './vitest.config.ts';
 
 const unit = config.test?.projects?.find(
-  (project): project is { test: Record<string, unknown> } => typeof project === 'object' && 'test' in project && project.test?.name === 'unit',
+  (project): project is { test: Record<string, unknown> } =>
+    typeof project === 'object' && 'test' in project && project.test?.name === 'unit',
 );
 if (!unit) throw new Error('vitest.config.ts has no unit project');
 

@@ -51,7 +51,11 @@ describe('cursors over HTTP', () => {
   const stacks = routeById('listStacks').path;
   const page = (query: Record<string, string>) => callApi(`${stacks}${queryString(query)}`);
   const payloadOf = (query: Record<string, string>) =>
-    expectEnvelope(page(query), { status: 200, path: stacks, query }).payload as { items: unknown[]; count: number; next_cursor: string | null };
+    expectEnvelope(page(query), { status: 200, path: stacks, query }).payload as {
+      items: unknown[];
+      count: number;
+      next_cursor: string | null;
+    };
 
   it('leads to the last item, and stops there', () => {
     const { count } = payloadOf({});

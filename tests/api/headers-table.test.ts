@@ -14,8 +14,11 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
     expect(responses.map(([status]) => status)).toEqual(expect.arrayContaining(['200', '304', '400', '404', '405']));
   });
 
-  it.each(responses.map(([status, response]) => ({ status, response })))('documents the pinned headers for $status', ({ status, response }) => {
-    const documented = Object.keys((response as { headers?: Record<string, unknown> }).headers ?? {}).sort();
-    expect(documented).toEqual(expectedHeaders(route.id, Number(status)).sort());
-  });
+  it.each(responses.map(([status, response]) => ({ status, response })))(
+    'documents the pinned headers for $status',
+    ({ status, response }) => {
+      const documented = Object.keys((response as { headers?: Record<string, unknown> }).headers ?? {}).sort();
+      expect(documented).toEqual(expectedHeaders(route.id, Number(status)).sort());
+    },
+  );
 });

@@ -44,7 +44,11 @@ describe('the dependency rules', () => {
       [rule.from, rule.to].flatMap((side) => [side.path ?? [], side.pathNot ?? []].flat()),
     );
     expect(patterns.length).toBeGreaterThan(10);
-    for (const pattern of patterns) expect(files.some((file) => new RegExp(pattern).test(file)), pattern).toBe(true);
+    for (const pattern of patterns)
+      expect(
+        files.some((file) => new RegExp(pattern).test(file)),
+        pattern,
+      ).toBe(true);
   });
 
   it('find nothing in the paths npm run lint cruises', async () => {
