@@ -40,8 +40,9 @@ describe('the dependency rules', () => {
 
   it('name only paths that exist: every path pattern of every rule matches a file of the project', () => {
     const files = execFileSync('git', ['ls-files', 'src', 'server', 'scripts'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    type Side = { path?: string | string[]; pathNot?: string | string[] };
     const patterns = (options.ruleSet?.forbidden ?? []).flatMap((rule) =>
-      [rule.from, rule.to].flatMap((side) => [side.path ?? [], side.pathNot ?? []].flat()),
+      [rule.from, (rule as { to?: Side }).to ?? {}].flatMap((side: Side) => [side.path ?? [], side.pathNot ?? []].flat()),
     );
     expect(patterns.length).toBeGreaterThan(10);
     for (const pattern of patterns)
