@@ -8,6 +8,7 @@ import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { validateCollections, type RawCollections } from '../catalog/validate.ts';
 
 export { answerApi } from './adapter.ts';
+export { cacheUsage, workerCache } from './byte-cache.ts';
 export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
