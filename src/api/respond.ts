@@ -88,7 +88,10 @@ function baseHeaders(requestId: string): Record<string, string> {
 /** JSON string literal for the envelope members built by concatenation. */
 const quote = (value: string): string => JSON.stringify(value);
 
-/** The envelope tail: the request metadata after the payload, then `extra` members (the error) and the closing brace. */
+/**
+ * The envelope tail: the request metadata after the payload, then `extra` members (the error) and the
+ * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
+ */
 function envelopeTail(requestId: string, method: string, path: string, query: Record<string, string>, extra = ''): string {
   return (
     `,"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
@@ -154,7 +157,7 @@ function errorResponse(
   const envelope = {
     head: ENVELOPE_HEAD,
     payload: NULL_PAYLOAD,
-    tail: envelopeTail(requestId, method, path, query, `,"error":${serializePayload(problem)}`),
+    tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query, `,"error":${serializePayload(problem)}`),
   };
   return response(status, headers, envelope, headOnly);
 }
@@ -228,7 +231,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       delete headers['Content-Type'];
       return response(304, headers, null, false);
     }
-    const envelope = { head: ENVELOPE_HEAD, payload: page.payload, tail: envelopeTail(requestId, method, path, parsed.received) };
+    const envelope = { head: ENVELOPE_HEAD, payload: page.payload, tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received) };
     return response(200, headers, envelope, headOnly);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
