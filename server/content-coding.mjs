@@ -14,9 +14,9 @@
  * 15-20% smaller. zstd is not offered: Node's decoder reads only the first frame of a
  * concatenation, so it could not be spliced.
  */
-import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompress, gzipSync } from 'node:zlib';
 import Negotiator from 'negotiator';
-import { brotliCachedPart, brotliOptions, brotliTail } from './brotli-splice.mjs';
+import { brotliCachedPart, brotliOptions, brotliTail, brotliWhole } from './brotli-splice.mjs';
 import { deflatePayload, gzipEnvelope } from './gzip-splice.mjs';
 
 /** @typedef {'br' | 'gzip' | 'identity'} Coding */
@@ -143,7 +143,7 @@ export function encodeEnvelope(envelope, coding) {
   const length = head.length + payload.bytes.length + tailBytes.length;
   if (length < SMALL_BODY_BYTES) {
     const whole = Buffer.concat(parts, length);
-    return [coding === 'gzip' ? gzipSync(whole) : brotliCompressSync(whole, { params: { [constants.BROTLI_PARAM_QUALITY]: BEST_QUALITY } })];
+    return [coding === 'gzip' ? gzipSync(whole) : brotliWhole(whole, BEST_QUALITY)];
   }
   if (coding === 'gzip') return gzipEnvelope(head, deflatedOf(envelope), tail);
   return [brotliFormOf(envelope).buffer, brotliTail(tailBytes)];

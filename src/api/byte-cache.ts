@@ -44,7 +44,8 @@ export function stringBytes(text: string): number {
 export function budgetFromEnv(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return DEFAULT_CACHE_BUDGET_MB * 1024 * 1024;
   const megabytes = Number(raw);
-  if (!Number.isFinite(megabytes) || megabytes <= 0) throw new Error(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
+  if (!Number.isFinite(megabytes) || megabytes <= 0)
+    throw new Error(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
   return Math.floor(megabytes * 1024 * 1024);
 }
 
@@ -86,12 +87,9 @@ export class ByteCache {
   resize(key: string): void {
     const slot = this.#lru.peek(key);
     if (!slot) return;
-    const size = slot.value.heldBytes() + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
-    // Same slot object: lru-cache keeps it without calling dispose, so the kind counter moves here.
-    this.#count(slot.kind, size - slot.size);
-    slot.size = size;
-    if (size > this.budget) this.#lru.delete(key);
-    else this.#lru.set(key, slot, { size, noUpdateTTL: true });
+    // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
+    this.#lru.delete(key);
+    this.set(slot.kind, key, slot.value);
   }
 
   usage(): CacheUsage {

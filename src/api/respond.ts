@@ -231,7 +231,11 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       delete headers['Content-Type'];
       return response(304, headers, null, false);
     }
-    const envelope = { head: ENVELOPE_HEAD, payload: page.payload, tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received) };
+    const envelope = {
+      head: ENVELOPE_HEAD,
+      payload: page.payload,
+      tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received),
+    };
     return response(200, headers, envelope, headOnly);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
