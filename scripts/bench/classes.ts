@@ -96,12 +96,7 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   if (typeof etag !== 'string') throw new Error(`${stacks} sent no ETag`);
   const search = await searchRequests(baseUrl, searches);
 
-  const compressed = [
-    ['default', stacks],
-    ['html', page],
-    ['asset', asset],
-  ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
-  return [
+  const plain = [
     single('default', stacks),
     single('detail', apiUrl('getProject', project.slug)),
     single('filter', withQuery(stacks, { category: category.slug })),
@@ -109,6 +104,17 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
     single('304', stacks, { 'if-none-match': etag }, 304),
     single('html', page),
     single('asset', asset),
-    ...compressed,
   ];
+  // Every class again as a client accepting only br, then only gzip.
+  const compressed = ENCODINGS.flatMap((encoding) =>
+    plain.map(
+      (item): BenchClass => ({
+        ...item,
+        id: `${item.id}-${encoding}`,
+        example: `${item.example} (accept-encoding: ${encoding})`,
+        requests: item.requests.map((request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': encoding } })),
+      }),
+    ),
+  );
+  return [...plain, ...compressed];
 }
