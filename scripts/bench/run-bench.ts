@@ -152,22 +152,23 @@ function armTimeBound(classCount: number): void {
 }
 
 /**
- * How the br bodies the server sent compare with Brotli quality 11 on the same decoded bytes (the
- * API's are spliced: a cached part compressed once, the per-request tail stored).
+ * How the br bodies the server sent compare with Brotli quality 11 on the same decoded bytes, per
+ * API class (spliced: a cached part compressed once, the per-request tail stored, about 170 bytes).
  */
-function brotliRatio(classes: readonly BenchClass[], responses: Map<string, Recorded>): string {
-  let sent = 0;
-  let best = 0;
-  for (const item of classes)
+function brotliRatios(classes: readonly BenchClass[], responses: Map<string, Recorded>): string {
+  const lines: string[] = [];
+  for (const item of classes) {
+    let sent = 0;
+    let best = 0;
     for (const request of item.requests) {
       const recorded = responses.get(fetchKey(request))!;
       if (recorded.headers['content-encoding'] !== 'br' || !String(recorded.headers['content-type']).includes('json')) continue;
       sent += recorded.body.length;
       best += brotliCompressSync(brotliDecompressSync(recorded.body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     }
-  return best === 0
-    ? 'No API response was sent in br.'
-    : `API br bodies: ${sent.toLocaleString('en-US')} bytes, ${(sent / best).toFixed(3)} × Brotli quality 11 on the same bytes (${best.toLocaleString('en-US')}).`;
+    if (best > 0) lines.push(`${item.id} ${(sent / best).toFixed(3)} (${sent.toLocaleString('en-US')} / ${best.toLocaleString('en-US')} bytes)`);
+  }
+  return lines.length === 0 ? 'No API response was sent in br.' : `API br size / Brotli quality 11 on the same bytes: ${lines.join('; ')}.`;
 }
 
 const fetchKey = (request: { path: string; headers: Record<string, string> }) => `${request.path} ${JSON.stringify(request.headers)}`;
@@ -216,7 +217,7 @@ async function main(): Promise<void> {
       `${runs} × ${load.duration} s per class and side, medians\n`,
   );
   console.log(markdownTable(results));
-  console.log(`\n${brotliRatio(classes, responses)}`);
+  console.log(`\n${brotliRatios(classes, responses)}`);
   console.log(
     `\nServer (one process, WEB_CONCURRENCY=1) RSS after the run: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB). ` +
       `Contract ${apiUrl('getContract')}: ${contractBytes.toLocaleString('en-US')} bytes.` +

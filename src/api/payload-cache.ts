@@ -6,13 +6,6 @@
 import { createHash } from 'node:crypto';
 import { stringBytes, workerCache, type Sized } from './byte-cache.ts';
 
-/** A copy of `bytes` in a backing store of its own: a small Buffer from Node's pool would keep the whole 8 KB slab alive. */
-export function ownedCopy(bytes: Uint8Array): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  copy.set(bytes);
-  return copy;
-}
-
 /** A serialized payload with its validator and its compressed forms, made on first use. */
 export class PreparedPayload implements Sized {
   /** The UTF-8 body; the JSON text is not kept beside it. */
@@ -24,6 +17,7 @@ export class PreparedPayload implements Sized {
   onResize: (() => void) | undefined;
 
   constructor(json: string, etag: string) {
+    // A backing store of its own: a small Buffer from Node's pool would keep its whole 8 KB slab alive.
     const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
     bytes.write(json);
     this.bytes = bytes;
