@@ -107,14 +107,12 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   ];
   // Every class again as a client accepting only br, then only gzip.
   const compressed = ENCODINGS.flatMap((encoding) =>
-    plain.map(
-      (item): BenchClass => ({
-        ...item,
-        id: `${item.id}-${encoding}`,
-        example: `${item.example} (accept-encoding: ${encoding})`,
-        requests: item.requests.map((request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': encoding } })),
-      }),
-    ),
+    plain.map((item): BenchClass => ({
+      ...item,
+      id: `${item.id}-${encoding}`,
+      example: `${item.example} (accept-encoding: ${encoding})`,
+      requests: item.requests.map((request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': encoding } })),
+    })),
   );
   return [...plain, ...compressed];
 }

@@ -166,7 +166,8 @@ function brotliRatios(classes: readonly BenchClass[], responses: Map<string, Rec
       sent += recorded.body.length;
       best += brotliCompressSync(brotliDecompressSync(recorded.body), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     }
-    if (best > 0) lines.push(`${item.id} ${(sent / best).toFixed(3)} (${sent.toLocaleString('en-US')} / ${best.toLocaleString('en-US')} bytes)`);
+    if (best > 0)
+      lines.push(`${item.id} ${(sent / best).toFixed(3)} (${sent.toLocaleString('en-US')} / ${best.toLocaleString('en-US')} bytes)`);
   }
   return lines.length === 0 ? 'No API response was sent in br.' : `API br size / Brotli quality 11 on the same bytes: ${lines.join('; ')}.`;
 }
