@@ -26,19 +26,9 @@ export function brotliCachedPart(cachedPart, quality) {
 }
 
 /**
- * A small body compressed whole, finished, with a window no larger than it needs: the encoder's
- * memory grows with the window (about 50 MB of heap at quality 11 with the default 4 MB window),
- * and a worker's freed heap is not all given back.
- * @param {Buffer} body
- * @param {number} quality
- */
-export function brotliWhole(body, quality) {
-  return brotliCompressSync(body, { ...brotliOptions(body.length, quality), finishFlush: constants.BROTLI_OPERATION_FINISH });
-}
-
-/**
- * Options for compressing a cached part: text mode, a window as large as the part needs (no larger:
- * see brotliWhole), and a flush instead of a finish at the end.
+ * Options for compressing a cached part: text mode, a window as large as the part needs and no
+ * larger (the encoder's memory grows with the window: about 50 MB at quality 11 with the default
+ * 4 MB one), and a flush instead of a finish at the end.
  * @param {number} length
  * @param {number} quality
  * @returns {import('node:zlib').BrotliOptions}
