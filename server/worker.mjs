@@ -47,6 +47,8 @@ process.on('SIGHUP', () => {});
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
 const build = await loadBuild(distDirFrom(process.env));
+// What the caches hold against the byte budget, on demand (`kill -USR2 <worker pid>`): one log line.
+process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage() }));
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined });
 const server = createServer(
   {

@@ -14,7 +14,6 @@ import { COLLECTION_NAMES, type DetailCollection } from '../schemas/collections.
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
-import { cacheUsage } from './byte-cache.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
@@ -74,7 +73,6 @@ export const HANDLERS = {
       build: serviceState.build,
       uptime_seconds: Math.floor(process.uptime()),
       catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
-      cache: { held_bytes: cacheUsage().held, budget_bytes: cacheUsage().budget },
     };
   },
   getContract: ({ catalog }) => buildContract(catalog),

@@ -46,9 +46,6 @@ export const EXAMPLE_TIMESTAMP = '2026-01-01T12:00:00.000Z';
 /** The uptime every health example shows (the real one depends on when the build ran). */
 const EXAMPLE_UPTIME_SECONDS = 3600;
 
-/** What an example health payload shows of the worker's caches (the real figures depend on the traffic so far). */
-const EXAMPLE_CACHE = { held_bytes: 3_145_728, budget_bytes: 134_217_728 };
-
 /**
  * The envelope with what differs from response to response fixed: its timestamp, and the uptime a
  * health payload reports. Everything else is exactly what the API answered.
@@ -60,7 +57,7 @@ function withFixedTime(body: unknown): unknown {
   return {
     ...body,
     timestamp: EXAMPLE_TIMESTAMP,
-    ...(livePayload ? { payload: { ...payload, uptime_seconds: EXAMPLE_UPTIME_SECONDS, cache: EXAMPLE_CACHE } } : {}),
+    ...(livePayload ? { payload: { ...payload, uptime_seconds: EXAMPLE_UPTIME_SECONDS } } : {}),
   };
 }
 

@@ -53,11 +53,6 @@ export const HealthPayloadSchema = z
       /** Number of catalog entries across all collections. */
       entries: z.number().int().min(0),
     }),
-    /** What this worker's caches hold, in bytes, against its budget (CACHE_BUDGET_MB). */
-    cache: z.strictObject({
-      held_bytes: z.number().int().min(0),
-      budget_bytes: z.number().int().min(1),
-    }),
   })
   .meta({ id: 'HealthPayload' });
 

@@ -123,7 +123,6 @@ describe.each(ROUTES.map((route) => ({ id: route.id, route })))('$id', ({ route 
           // The shipped content holds 98 entries (1 profile, 2 profiles, 8 links, 16 cases, 7 categories,
           // 9 capabilities, 21 stacks, 16 projects, 6 operations, 4 journeys, 8 trust signals).
           catalog: { version: catalog.version, entries: 98 },
-          cache: { held_bytes: expect.any(Number), budget_bytes: 128 * 1024 * 1024 },
         });
         break;
       case 'getContract':
