@@ -64,10 +64,12 @@ export function writeNginxIncludes(distDir, outDir) {
     if (dot > 0) types.set(name.slice(dot + 1), contentType(name) || 'application/octet-stream');
   }
 
-  /** Pages whose twin exists, with the Link header they carry. */
+  /** @type {[string, string][]} pages whose twin exists, with the Link header they carry */
   const twinned = files.flatMap((file) => {
     const twin = twinPath(pathOf(file));
-    return file.endsWith('/index.html') && existsSync(join(clientDir, twin)) ? [[file, twinLinks(twin, API_CATALOG_PATH)]] : [];
+    return file.endsWith('/index.html') && existsSync(join(clientDir, twin))
+      ? [/** @type {[string, string]} */ ([file, twinLinks(twin, API_CATALOG_PATH)])]
+      : [];
   });
 
   const defaultPolicy = cacheControlFor('/index.html');

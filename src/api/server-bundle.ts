@@ -9,11 +9,11 @@ import { snapshotCollections, type CatalogSnapshot } from '../catalog/snapshot.t
 import { matchRoute } from './respond.ts';
 
 export { answerApi, answerRateLimited } from './adapter.ts';
+export { cacheStats, cacheUsage, workerCache } from './byte-cache.ts';
 export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
-export { payloadCacheStats } from './payload-cache.ts';
 export { serviceState } from './service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
