@@ -75,9 +75,10 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
     ...Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase()),
   ];
   // Vary is a list whose order means nothing (nginx's gzip_vary adds Accept-Encoding on its own line).
-  const varyTokens = (value: string | undefined) =>
+  const varyTokens = (value: string | string[] | undefined) =>
     value
-      ?.split(',')
+      ?.toString()
+      .split(',')
       .map((token) => token.trim())
       .sort()
       .join(', ');
