@@ -15,7 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchemaType } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { LRUCache } from 'lru-cache';
+import { stringBytes, workerCache, type Sized } from '../api/byte-cache.ts';
+import { ownedKey } from '../api/payload-cache.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { MCP_PROTOCOL_VERSIONS } from './endpoint.ts';
@@ -27,9 +28,8 @@ const MODERN_VERSION = MCP_PROTOCOL_VERSIONS[0];
 /** Largest body the fast path reads (larger calls go to the SDK); bounds the cache key too. */
 export const FAST_PATH_MAX_BODY_BYTES = 16 * 1024;
 
-/** Characters of kept answers per catalog, and the largest single answer worth keeping. */
-const RESULT_BUDGET = 32 * 1024 * 1024;
-const LARGEST_RESULT = RESULT_BUDGET / 16;
+/** The kind of the kept answers in the worker's byte budget (src/api/byte-cache.ts), as the metrics name it. */
+export const MCP_RESULT_KIND = 'mcp-result';
 
 /** Request headers as node:http gives them. */
 type Headers = Record<string, string | string[] | undefined>;
@@ -42,10 +42,16 @@ export interface FastCall {
 }
 
 /** A kept answer: the SDK's response bytes before and after the id, and whether the tool failed. */
-interface KeptAnswer {
-  head: string;
-  tail: string;
-  isError: boolean;
+class KeptAnswer implements Sized {
+  constructor(
+    readonly head: string,
+    readonly tail: string,
+    readonly isError: boolean,
+  ) {}
+
+  heldBytes(): number {
+    return stringBytes(this.head) + stringBytes(this.tail);
+  }
 }
 
 const CLIENT_INFO = {
@@ -137,20 +143,9 @@ export interface ToolCallFastPath {
   parse: (headers: Headers, body: string) => FastCall | undefined;
   /** The kept answer for a call with the call's own id, or undefined when none is kept. */
   answer: (call: FastCall) => { body: string; isError: boolean } | undefined;
-  /** Keeps the SDK's 200 answer to a call, when it is a tools/call result for that very id. */
+  /** Keeps the SDK's 200 answer to a call in the worker's byte budget, when it is a tools/call result for that very id. */
   remember: (call: FastCall, body: string) => void;
 }
-
-/** Lookups, evictions and characters held since the process started, for the server's metrics. */
-const counts = { hits: 0, misses: 0, evictions: 0, held: 0 };
-
-/** What the kept answers hold against their budget, and how they were looked up (without building anything). */
-export function mcpResultCacheStats(): { bytes: number; budgetBytes: number; hits: number; misses: number; evictions: number } {
-  const { held, ...lookups } = counts;
-  return { bytes: held, budgetBytes: RESULT_BUDGET, ...lookups };
-}
-
-const sizeOf = (entry: KeptAnswer) => Math.max(1, entry.head.length + entry.tail.length);
 
 /** The fast path for a catalog, built once per catalog (per worker). */
 export function toolCallFastPath(catalog: Catalog): ToolCallFastPath {
@@ -162,14 +157,6 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
   const validators = new AjvJsonSchemaValidator();
   const envelope = validators.getValidator<ToolCallMessage>(envelopeSchema(tools.map((tool) => tool.name)));
   const argumentsOf = new Map(tools.map((tool) => [tool.name, validators.getValidator(tool.inputSchema as JsonSchemaType)]));
-  const kept = new LRUCache<string, KeptAnswer>({
-    maxSize: RESULT_BUDGET,
-    sizeCalculation: sizeOf,
-    disposeAfter: (entry, _key, reason) => {
-      counts.held -= sizeOf(entry);
-      if (reason === 'evict') counts.evictions += 1;
-    },
-  });
 
   return {
     parse: (headers, body) => {
@@ -186,15 +173,13 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       if (headers['mcp-name'] !== params.name) return undefined;
       const args = params.arguments ?? {};
       if (!argumentsOf.get(params.name)!(args).valid || isLiveCall(params.name, args)) return undefined;
-      return { tool: params.name, key: `${params.name}\n${canonicalJson(args)}`, id };
+      return { tool: params.name, key: ownedKey(catalog, MCP_RESULT_KIND, `${params.name}\n${canonicalJson(args)}`), id };
     },
     answer: (call) => {
-      const entry = kept.get(call.key);
-      counts[entry ? 'hits' : 'misses'] += 1;
+      const entry = workerCache.get<KeptAnswer>(MCP_RESULT_KIND, call.key);
       return entry && { body: `${entry.head}${JSON.stringify(call.id)}${entry.tail}`, isError: entry.isError };
     },
     remember: (call, body) => {
-      if (body.length > LARGEST_RESULT) return;
       let message: { jsonrpc?: unknown; id?: unknown; result?: { isError?: unknown } };
       try {
         message = JSON.parse(body) as typeof message;
@@ -207,10 +192,7 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       const [head, tail, ...rest] = JSON.stringify({ ...message, id: JSON.parse(marker) as string }).split(marker);
       // Keep it only when splicing the id back gives exactly the SDK's bytes.
       if (head === undefined || tail === undefined || rest.length > 0 || `${head}${JSON.stringify(call.id)}${tail}` !== body) return;
-      const entry = { head, tail, isError: message.result.isError === true };
-      if (kept.has(call.key)) return;
-      kept.set(call.key, entry);
-      counts.held += sizeOf(entry);
+      workerCache.set(MCP_RESULT_KIND, call.key, new KeptAnswer(head, tail, message.result.isError === true));
     },
   };
 }
