@@ -73,8 +73,10 @@ export function createRequestListener(
       logRequest(log, req, res, target.path, seconds, requestId);
       metrics?.finished(methodIndex, res, target.path, seconds);
     });
-    // /api and /mcp count against the client's quota; a refusal has been answered (429).
-    if (rateLimit.covers(target.path) && !(await rateLimit.admit(req, res, target))) return;
+    // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
+    // decides synchronously: only a round trip to the primary is awaited.
+    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;
+    if (admitted !== true && !(await admitted)) return;
 
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {
