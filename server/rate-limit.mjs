@@ -24,6 +24,7 @@ export const POLICY = 'api';
 export const ASK = 'rate-limit:count';
 export const ANSWER = 'rate-limit:counted';
 export const GIVE_BACK = 'rate-limit:give-back';
+export const RECALL = 'rate-limit:recall';
 /**
  * The primary's answer for one key: allowed, requests left (after any lease), milliseconds until
  * the window refills, requests leased to the worker on top of this one (see createLeases), and
@@ -130,7 +131,7 @@ export function isMcpPath(/** @type {string} */ path) {
  * not answer in time.
  */
 function createCounterClient() {
-  /** @type {{ keys: string[], resolvers: ((verdict: Verdict | null) => void)[] } | null} */
+  /** @type {{ keys: string[], ahead: boolean[], resolvers: ((verdict: Verdict | null) => void)[] } | null} */
   let batch = null;
   let nextId = 0;
   /** @type {Map<number, { resolvers: ((verdict: Verdict | null) => void)[], timer: NodeJS.Timeout }>} */
@@ -145,7 +146,7 @@ function createCounterClient() {
   });
   const send = () => {
     if (!batch) return;
-    const { keys, resolvers } = batch;
+    const { keys, ahead, resolvers } = batch;
     batch = null;
     const id = nextId++;
     const timer = setTimeout(() => {
@@ -153,16 +154,21 @@ function createCounterClient() {
       for (const resolve of resolvers) resolve(null);
     }, IPC_TIMEOUT_MS);
     waiting.set(id, { resolvers, timer });
-    process.send?.({ type: ASK, id, keys });
+    process.send?.({ type: ASK, id, keys, ahead });
   };
-  /** @param {string} key @returns {Promise<Verdict | null>} */
-  const count = (key) =>
+  /**
+   * @param {string} key
+   * @param {boolean} [ahead] counted ahead for a lease, not for a request being answered
+   * @returns {Promise<Verdict | null>}
+   */
+  const count = (key, ahead = false) =>
     new Promise((resolve) => {
       if (!batch) {
-        batch = { keys: [], resolvers: [] };
+        batch = { keys: [], ahead: [], resolvers: [] };
         setImmediate(send);
       }
       batch.keys.push(key);
+      batch.ahead.push(ahead);
       batch.resolvers.push(resolve);
     });
   return count;
@@ -171,12 +177,13 @@ function createCounterClient() {
 /**
  * In a worker: requests the primary has counted ahead for a busy client (a lease), so most of that
  * client's requests are decided here without waiting for a round trip. The primary leases only
- * while the client is far from its limit (server/rate-limit-counters.mjs), so the last requests
- * before the limit, and the refusal, are always counted there exactly. A request answered from a
- * lease reports what the primary had left plus this worker's unused lease: never more than is
- * left (other workers' leases are already taken off). Unused requests go back to the primary after
- * LEASE_MS, while their window lasts; only leases live here, at most one per busy client.
- * @param {(key: string) => Promise<Verdict | null>} count
+ * while the client is far from its limit (server/rate-limit-counters.mjs), and before it refuses
+ * a client it recalls that client's leases: the refusal comes when the machine's count is spent,
+ * whichever worker asks. A request answered from a lease reports what the primary had left plus
+ * this worker's unused lease: never more than is left (other workers' leases are taken off).
+ * Unused requests go back to the primary after LEASE_MS (while their window lasts) or when
+ * recalled; only leases live here, at most one per busy client.
+ * @param {(key: string, ahead?: boolean) => Promise<Verdict | null>} count
  */
 function createLeases(count) {
   /** @typedef {{ tokens: number, remaining: number, windowEnd: number, expiresAt: number, refilling: boolean, size: number }} Lease */
@@ -217,7 +224,7 @@ function createLeases(count) {
   /** Counts one request ahead (it joins the lease when allowed) and asks for more. */
   const refill = (/** @type {string} */ key, /** @type {Lease} */ lease) => {
     lease.refilling = true;
-    void count(key).then((verdict) => {
+    void count(key, true).then((verdict) => {
       lease.refilling = false;
       if (verdict === null) return;
       const [allowed, remaining, , leased, windowEnd] = verdict;
@@ -225,7 +232,8 @@ function createLeases(count) {
     });
   };
 
-  // Gives expired leases' unused requests back, while their window lasts.
+  // Gives expired leases back (the primary forgets this worker holds them; unused requests count
+  // again while their window lasts).
   setInterval(() => {
     const now = Date.now();
     /** @type {[key: string, tokens: number, windowEnd: number][]} */
@@ -233,10 +241,17 @@ function createLeases(count) {
     for (const [key, lease] of leases) {
       if (lease.expiresAt > now) continue;
       leases.delete(key);
-      if (lease.tokens > 0 && lease.windowEnd > now) unused.push([key, lease.tokens, lease.windowEnd]);
+      unused.push([key, lease.tokens, lease.windowEnd]);
     }
     if (unused.length > 0) process.send?.({ type: GIVE_BACK, unused });
   }, LEASE_MS / 2).unref();
+  // The primary is about to refuse this client: give its lease back now, used up or not.
+  process.on('message', (/** @type {{ type?: string, key?: unknown }} */ message) => {
+    if (message?.type !== RECALL || typeof message.key !== 'string') return;
+    const lease = leases.get(message.key);
+    leases.delete(message.key);
+    process.send?.({ type: GIVE_BACK, unused: [[message.key, lease?.tokens ?? 0, lease?.windowEnd ?? 0]] });
+  });
 
   return {
     /**

@@ -73,7 +73,7 @@ export function createRequestRecorder(bounds, routeLabel) {
     /** The method index to hand back to `finished` (kept by the caller, so no closure is needed). */
     started(/** @type {string | undefined} */ method) {
       const index = METHOD_INDEX.get(method ?? '') ?? OTHER_METHOD;
-      inFlight[index] += 1;
+      inFlight[index] = (inFlight[index] ?? 0) + 1;
       seen[index] = true;
       return index;
     },
@@ -85,7 +85,7 @@ export function createRequestRecorder(bounds, routeLabel) {
      * @param {number} seconds how long it took
      */
     finished(methodIndex, res, path, seconds) {
-      inFlight[methodIndex] -= 1;
+      inFlight[methodIndex] = (inFlight[methodIndex] ?? 1) - 1;
       const { route, series: routeSeries } = seriesOfPath(path);
       const status = res.statusCode;
       const key = status * 16 + methodIndex;
@@ -97,7 +97,7 @@ export function createRequestRecorder(bounds, routeLabel) {
       }
       let bucket = 0;
       while (bucket < bounds.length && seconds > /** @type {number} */ (bounds[bucket])) bucket += 1;
-      series.buckets[bucket] += 1;
+      series.buckets[bucket] = (series.buckets[bucket] ?? 0) + 1;
       series.sum += seconds;
       series.count += 1;
 
