@@ -37,7 +37,11 @@ const HOLDER_MS = 5_000;
 /** In the primary: the counters every worker's limiter asks, one batch of keys per message. */
 export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
   const counters = new RateLimiterMemory({ keyPrefix: POLICY, points: policy.points, duration: policy.seconds });
-  /** @type {Map<string, Map<Worker, number>>} the workers holding a lease of a client, until when */
+  /**
+   * The workers holding a lease of a client: how many grants they have not given back, and when to
+   * forget them (a give-back can cross a new grant, so a worker is a holder until every grant is back).
+   * @type {Map<string, Map<Worker, [grants: number, until: number]>>}
+   */
   const holders = new Map();
   /** @type {Map<string, Map<Worker, () => void>>} recalls waiting for a worker's give-back, by client */
   const recalls = new Map();
@@ -51,14 +55,22 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
   const consume = (key, points = 1) =>
     counters.consume(key, points).then(
       (/** @type {LimiterRes} */ res) => /** @type {const} */ ({ allowed: true, res }),
-      (/** @type {unknown} */ refused) =>
-        /** @type {const} */ ({ allowed: false, msBeforeNext: refused instanceof RateLimiterRes ? refused.msBeforeNext : 1000 }),
+      async (/** @type {unknown} */ refused) => {
+        // A refused consume still counts: undo it, so a lease given back later counts again.
+        await counters.reward(key, points);
+        return /** @type {const} */ ({ allowed: false, msBeforeNext: refused instanceof RateLimiterRes ? refused.msBeforeNext : 1000 });
+      },
     );
 
-  /** Asks every holder of the client's leases to give them back; resolves once they have (or in time). */
+  /** @type {Map<string, Promise<unknown>>} recalls under way, by client */
+  const recalling = new Map();
+  /**
+   * Asks every holder of the client's leases to give them back; resolves once they have (or in
+   * time). A refusal while a recall is under way waits for it too.
+   */
   const recall = (/** @type {string} */ key) => {
     const held = holders.get(key);
-    if (!held) return Promise.resolve();
+    if (!held) return recalling.get(key) ?? Promise.resolve();
     const waiting = recalls.get(key) ?? new Map();
     recalls.set(key, waiting);
     const given = [...held.keys()]
@@ -75,12 +87,14 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
           }),
       );
     holders.delete(key);
-    return Promise.all(given);
+    const done = Promise.all(given).finally(() => recalling.delete(key));
+    recalling.set(key, done);
+    return done;
   };
 
   /**
-   * Counts one request for `key` (or one ahead, for the worker's lease), and leases more when the
-   * client is busy and far from its limit.
+   * Counts one request for `key` (or none, when `ahead`: the worker asks for its next lease
+   * before the current one runs out), and leases more when the client is busy and far from its limit.
    * @param {string} key
    * @param {boolean} ahead
    * @param {Worker} worker
@@ -88,10 +102,11 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
    */
   const countOne = async (key, ahead, worker) => {
     // consume() counts synchronously: the keys are counted in the order the worker sent them.
-    let counted = await consume(key);
-    if (!counted.allowed && holders.has(key)) {
+    const current = ahead ? await counters.get(key) : null;
+    if (ahead && !current) return [true, policy.points, policy.seconds * 1000, 0, Date.now() + policy.seconds * 1000];
+    let counted = current ? /** @type {const} */ ({ allowed: true, res: current }) : await consume(key);
+    if (!counted.allowed && (holders.has(key) || recalling.has(key))) {
       // Requests leased to workers may be unused: take them back, then count again.
-      await counters.reward(key, 1);
       await recall(key);
       counted = await consume(key);
     }
@@ -102,17 +117,16 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
     let leased = 0;
     if (res.consumedPoints > LEASE_AFTER && size >= MIN_LEASE) {
       const more = await consume(key, size);
-      // Others took what was left meanwhile: undo the attempt (a refused consume still counts).
+      // Refused when others took what was left meanwhile (consume has undone the attempt).
       if (more.allowed) {
         res = more.res;
         leased = size;
-      } else {
-        await counters.reward(key, size);
       }
     }
-    if (leased > 0 || ahead) {
+    if (leased > 0) {
       const held = holders.get(key) ?? new Map();
-      holders.set(key, held.set(worker, Date.now() + HOLDER_MS));
+      const [grants] = held.get(worker) ?? [0];
+      holders.set(key, held.set(worker, [grants + 1, Date.now() + HOLDER_MS]));
     }
     return [true, res.remainingPoints, res.msBeforeNext, leased, Date.now() + res.msBeforeNext];
   };
@@ -120,11 +134,14 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
   /**
    * Takes a lease back: its unused requests count again if their window is still the current one.
    * @param {Worker} worker
-   * @param {[key: string, tokens: number, windowEnd: number]} unused
+   * @param {[key: string, tokens: number, windowEnd: number, grants: number]} unused
    */
-  const giveBack = async (worker, [key, tokens, windowEnd]) => {
-    holders.get(key)?.delete(worker);
-    if (holders.get(key)?.size === 0) holders.delete(key);
+  const giveBack = async (worker, [key, tokens, windowEnd, grants]) => {
+    const held = holders.get(key);
+    const [outstanding = 0, until = 0] = held?.get(worker) ?? [];
+    if (outstanding - grants > 0) held?.set(worker, [outstanding - grants, until]);
+    else held?.delete(worker);
+    if (held?.size === 0) holders.delete(key);
     if (tokens > 0) {
       const current = await counters.get(key);
       if (current && Math.abs(Date.now() + current.msBeforeNext - windowEnd) < WINDOW_MATCH_MS) await counters.reward(key, tokens);
@@ -139,7 +156,7 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
   setInterval(() => {
     const now = Date.now();
     for (const [key, held] of holders) {
-      for (const [worker, until] of held) if (until <= now) held.delete(worker);
+      for (const [worker, [, until]] of held) if (until <= now) held.delete(worker);
       if (held.size === 0) holders.delete(key);
     }
   }, HOLDER_MS).unref();
@@ -149,8 +166,14 @@ export function startRateLimitCounters(/** @type {RateLimitPolicy} */ policy) {
     (worker, /** @type {{ type?: string, id?: number, keys?: unknown[], ahead?: unknown[], unused?: unknown[] }} */ message) => {
       if (message?.type === GIVE_BACK && Array.isArray(message.unused)) {
         for (const unused of message.unused) {
-          if (Array.isArray(unused) && typeof unused[0] === 'string' && Number.isInteger(unused[1]) && typeof unused[2] === 'number')
-            void giveBack(worker, /** @type {[string, number, number]} */ (unused));
+          if (
+            Array.isArray(unused) &&
+            typeof unused[0] === 'string' &&
+            Number.isInteger(unused[1]) &&
+            typeof unused[2] === 'number' &&
+            Number.isInteger(unused[3])
+          )
+            void giveBack(worker, /** @type {[string, number, number, number]} */ (unused));
         }
         return;
       }

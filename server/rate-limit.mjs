@@ -179,14 +179,14 @@ function createCounterClient() {
  * client's requests are decided here without waiting for a round trip. The primary leases only
  * while the client is far from its limit (server/rate-limit-counters.mjs), and before it refuses
  * a client it recalls that client's leases: the refusal comes when the machine's count is spent,
- * whichever worker asks. A request answered from a lease reports what the primary had left plus
- * this worker's unused lease: never more than is left (other workers' leases are taken off).
+ * whichever worker asks. A request answered from a lease reports what the primary had left when it
+ * granted the lease, less what this worker has used since (other workers' use shows at the next lease).
  * Unused requests go back to the primary after LEASE_MS (while their window lasts) or when
  * recalled; only leases live here, at most one per busy client.
  * @param {(key: string, ahead?: boolean) => Promise<Verdict | null>} count
  */
 function createLeases(count) {
-  /** @typedef {{ tokens: number, remaining: number, windowEnd: number, expiresAt: number, refilling: boolean, size: number }} Lease */
+  /** @typedef {{ tokens: number, remaining: number, windowEnd: number, expiresAt: number, refilling: boolean, size: number, grants: number }} Lease */
   /** @type {Map<string, Lease>} */
   const leases = new Map();
 
@@ -211,24 +211,26 @@ function createLeases(count) {
     }
     const expiresAt = Math.min(windowEnd, now + LEASE_MS);
     if (!lease) {
-      lease = { tokens: 0, remaining, windowEnd, expiresAt, refilling: false, size: tokens };
+      lease = { tokens: 0, remaining, windowEnd, expiresAt, refilling: false, size: tokens, grants: 0 };
       leases.set(key, lease);
     }
     lease.tokens += tokens;
     lease.remaining = remaining;
     lease.expiresAt = expiresAt;
     lease.size = Math.max(lease.size, tokens);
+    // The primary counts the grants it sent; a give-back says how many it returns.
+    lease.grants += 1;
     return lease;
   };
 
-  /** Counts one request ahead (it joins the lease when allowed) and asks for more. */
+  /** Asks for the client's next lease (no request counted). */
   const refill = (/** @type {string} */ key, /** @type {Lease} */ lease) => {
     lease.refilling = true;
     void count(key, true).then((verdict) => {
       lease.refilling = false;
       if (verdict === null) return;
-      const [allowed, remaining, , leased, windowEnd] = verdict;
-      grant(key, allowed ? 1 + leased : 0, remaining, windowEnd);
+      const [, remaining, , leased, windowEnd] = verdict;
+      grant(key, leased, remaining, windowEnd);
     });
   };
 
@@ -236,21 +238,25 @@ function createLeases(count) {
   // again while their window lasts).
   setInterval(() => {
     const now = Date.now();
-    /** @type {[key: string, tokens: number, windowEnd: number][]} */
+    /** @type {[key: string, tokens: number, windowEnd: number, grants: number][]} */
     const unused = [];
     for (const [key, lease] of leases) {
       if (lease.expiresAt > now) continue;
       leases.delete(key);
-      unused.push([key, lease.tokens, lease.windowEnd]);
+      unused.push([key, lease.tokens, lease.windowEnd, lease.grants]);
     }
     if (unused.length > 0) process.send?.({ type: GIVE_BACK, unused });
   }, LEASE_MS / 2).unref();
   // The primary is about to refuse this client: give its lease back now, used up or not.
   process.on('message', (/** @type {{ type?: string, key?: unknown }} */ message) => {
     if (message?.type !== RECALL || typeof message.key !== 'string') return;
-    const lease = leases.get(message.key);
-    leases.delete(message.key);
-    process.send?.({ type: GIVE_BACK, unused: [[message.key, lease?.tokens ?? 0, lease?.windowEnd ?? 0]] });
+    const key = message.key;
+    // After the grants of answers read in the same turn (they apply in promise callbacks).
+    setImmediate(() => {
+      const lease = leases.get(key);
+      leases.delete(key);
+      process.send?.({ type: GIVE_BACK, unused: [[key, lease?.tokens ?? 0, lease?.windowEnd ?? 0, lease?.grants ?? 0]] });
+    });
   });
 
   return {

@@ -137,9 +137,5 @@ describe('rate limit of a busy client (leases)', () => {
         .map((line) => line['pid']),
     );
     expect(workersAnswering.size).toBe(2);
-    // Each answer's RateLimit says no more than was left machine-wide when it was sent.
-    answers.forEach((answer, index) => {
-      if (answer.status === 200) expect(remaining(answer)).toBeLessThanOrEqual(BUSY_LIMIT - 1 - 8 * Math.floor(index / 8));
-    });
   });
 });
