@@ -6,8 +6,11 @@
  *   npm run compare:build -- --record <file>   record the current build (DIST_DIR) into <file>
  *   npm run compare:build -- <file>            compare the current build with a recorded one
  *
- * Ignored: request_id and timestamp in envelopes, and the Date, X-Request-Id, Last-Modified headers
- * and the time-based ETag of static files.
+ * Ignored: request_id and timestamp in envelopes, the health payload's uptime_seconds (and the ETag
+ * that covers it), and the Date, X-Request-Id, Last-Modified headers and the time-based ETag of
+ * static files. Bodies are compared decoded (fetch undoes the compression)
+ * with those fields masked, so Content-Length is compared only for identity responses: a body
+ * compressed per request changes its compressed size with the request id and timestamp inside it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { API_PREFIX, apiUrl, isApiPath } from '../src/api/spec/urls.ts';
@@ -62,31 +65,58 @@ async function targets(base: string): Promise<string[]> {
   return [...urls].sort();
 }
 
-function normalizeBody(text: string, contentType: string): string {
-  if (!contentType.includes('json')) return text;
+/** Payload members that change with the clock from one run of the same build to the next. */
+const VOLATILE_PAYLOAD_MEMBERS = ['uptime_seconds'];
+
+/** The body with the per-request and clock-bound fields masked; `volatile` when a payload member was. */
+function normalizeBody(text: string, contentType: string): { body: string; volatile: boolean } {
+  if (!contentType.includes('json')) return { body: text, volatile: false };
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;
+    let volatile = false;
     if (parsed && typeof parsed === 'object' && 'request_id' in parsed) {
       parsed['request_id'] = '<id>';
       parsed['timestamp'] = '<time>';
+      const payload = parsed['payload'] as Record<string, unknown> | null;
+      for (const member of VOLATILE_PAYLOAD_MEMBERS) {
+        if (payload && typeof payload === 'object' && member in payload) {
+          payload[member] = `<${member}>`;
+          volatile = true;
+        }
+      }
     }
-    return JSON.stringify(parsed);
+    return { body: JSON.stringify(parsed), volatile };
   } catch {
-    return text;
+    return { body: text, volatile: false };
   }
 }
+
+/** Whether the body travelled compressed: its length then depends on the ignored fields inside it. */
+function isEncoded(headers: Headers): boolean {
+  const encoding = headers.get('content-encoding');
+  return encoding !== null && encoding !== 'identity';
+}
+
+/** URLs whose GET payload had a clock-bound member: their HEAD carries the same changing tag. */
+const volatileUrls = new Set<string>();
 
 async function record(base: string, url: string, method: string): Promise<Recorded> {
   const response = await fetch(`${base}${url}`, { method, redirect: 'manual' });
   const text = await response.text();
+  const normalized = normalizeBody(text, response.headers.get('content-type') ?? '');
+  if (normalized.volatile) volatileUrls.add(url);
+  const { body } = normalized;
+  const volatile = volatileUrls.has(url);
   const headers: Record<string, string> = {};
   const isApi = isApiPath(url.split('?')[0] ?? url);
   for (const [name, value] of response.headers) {
     if (IGNORED_HEADERS.has(name)) continue;
-    if (name === 'etag' && !isApi) continue;
+    // Static files: a time-based tag. A payload with a clock-bound member: a tag over that member.
+    if (name === 'etag' && (!isApi || volatile)) continue;
+    if (name === 'content-length' && isEncoded(response.headers)) continue;
     headers[name] = value;
   }
-  return { status: response.status, headers, body: normalizeBody(text, response.headers.get('content-type') ?? '') };
+  return { status: response.status, headers, body };
 }
 
 /** Records every target, plus `also` (the requests of an earlier snapshot, so both ask the same). */

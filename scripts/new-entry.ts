@@ -7,7 +7,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../src/schemas/collection
 import { SLUG_PATTERN } from '../src/schemas/common.ts';
 import { newEntryText } from '../src/catalog/new-entry.ts';
 import { didYouMean, slugify } from '../src/catalog/suggest.ts';
-import { TODO_MARKER } from '../src/catalog/validate.ts';
+import { TODO_MARKER } from '../src/catalog/editor-messages.ts';
 
 const [collection, slug] = process.argv.slice(2);
 

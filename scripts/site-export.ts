@@ -9,8 +9,7 @@ import { resolve } from 'node:path';
 import { createCatalog } from '../src/catalog/catalog.ts';
 import { ContentValidationError } from '../src/catalog/content-error.ts';
 import { buildEditorFiles } from '../src/catalog/editor-schemas.ts';
-import { readContent } from '../src/catalog/load-files.ts';
-import { validateCollections } from '../src/catalog/validate.ts';
+import { loadContent } from '../src/catalog/load-content.ts';
 import { contentDir, DEFAULT_CONTENT_DIR } from '../src/catalog/content-dir.ts';
 import { writeArtifacts } from './lib/artifacts.ts';
 import { writeEditorFiles } from './lib/editor-files.ts';
@@ -24,12 +23,13 @@ const option = (name: string) => {
 try {
   const contentOption = option('--content');
   const folder = contentOption ? resolve(contentOption) : contentDir();
-  const { raw, issues } = readContent(folder);
+  const { raw, issues, collections } = loadContent(folder);
   // The editor schemas describe the editors' own content/, never a test copy or a synthetic catalog.
   if (!process.env['CI'] && folder === resolve(DEFAULT_CONTENT_DIR)) {
     for (const path of writeEditorFiles(buildEditorFiles(raw))) console.log(`site:export: updated ${path} (commit it with the content).`);
   }
-  const catalog = createCatalog(validateCollections(raw, issues));
+  if (issues.length > 0) throw new ContentValidationError(issues);
+  const catalog = createCatalog(collections);
   const outDir = option('--out');
   const written = outDir ? writeArtifacts(catalog, outDir) : writeArtifacts(catalog);
   const entries = Object.entries(catalog.counts)

@@ -6,6 +6,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { useCacheBudget } from './file-cache.mjs';
 
 /** The project root, where package.json and the default dist/ live. */
 const projectRoot = new URL('../', import.meta.url);
@@ -48,6 +49,8 @@ export async function loadBuild(distDir) {
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
   // /api/health reports it.
   api.serviceState.build = record.id;
+  // Static files count against the same per-worker byte budget as the API's payloads.
+  useCacheBudget(api.workerCache);
   return {
     id: record.id,
     // The origin the build was made for (its SITE_URL; the server's when a record lacks it): Astro's

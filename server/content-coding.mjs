@@ -1,41 +1,144 @@
 // @ts-check
 /**
- * Content coding (RFC 9110 12.5.3): which of br, gzip or identity a response uses, from the
- * client's Accept-Encoding with its q-values (negotiator). `identity` and `q=0` are honoured; when
- * nothing offered is acceptable the body goes uncompressed, as RFC 9110 allows.
+ * The coding policy, in one place: which of br, gzip or identity a response uses (RFC 9110 12.5.3,
+ * from Accept-Encoding with its q-values), and how each body gets it without compressing per
+ * request (only a live payload, /api/health's few hundred bytes, is made, so compressed, per request):
+ *
+ * - static files: the .br / .gz sibling written at build time (src/integrations/precompress.ts);
+ * - API envelopes: the cached part (envelope head + payload) compressed once per payload and kept
+ *   with it in the worker's byte budget, then the per-request tail spliced after it, uncompressed
+ *   (gzip-splice.mjs, brotli-splice.mjs);
+ * - small bodies (errors, empty results) alike: a per-request compression would cost more than
+ *   the bytes it saves.
+ *
+ * Brotli is preferred on a tie (browsers send `gzip, deflate, br, zstd` with equal weight): it is
+ * 15-20% smaller. zstd is not offered: Node's decoder reads only the first frame of a
+ * concatenation, so it could not be spliced.
  */
+import { brotliCompress } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { brotliCachedPart, brotliOptions, brotliTail } from './brotli-splice.mjs';
+import { deflatePayload, gzipEnvelope } from './gzip-splice.mjs';
 
 /** @typedef {'br' | 'gzip' | 'identity'} Coding */
 
-/** Static files: Brotli first on a tie, it is smaller and was made at build time. */
-export const FILE_CODINGS = /** @type {const} */ (['br', 'gzip', 'identity']);
-/** API envelopes: gzip first on a tie, it is spliced around a payload compressed once (gzip-splice.mjs). */
-export const API_CODINGS = /** @type {const} */ (['gzip', 'br', 'identity']);
+/** Server preference on equal q-values, for files and the API alike. */
+const OFFERED = /** @type {const} */ (['br', 'gzip', 'identity']);
 
-/** Parsed answers by header and offer; clients send a handful of distinct headers. */
-const chosen = new Map();
-const CACHE_LIMIT = 512;
+/** File name suffix of each precompressed sibling. */
+export const SIBLING_SUFFIX = /** @type {const} */ ({ br: '.br', gzip: '.gz' });
 
 /**
- * The coding to use for a request.
+ * Brotli quality of a cached part on its first request: fast (a few ms per 100 KB), so a flood of
+ * distinct searches costs no more than building them. A part asked for again in br is compressed
+ * once more at BEST_QUALITY in the thread pool, one at a time, and replaces the fast one.
+ */
+const FIRST_QUALITY = 5;
+const BEST_QUALITY = 11;
+const UPGRADE_AFTER_REQUESTS = 2;
+/** Above this, quality 11 costs seconds of a core; quality 9 with a full window is within a few percent of it (npm run bench prints the ratio). */
+const BEST_QUALITY_MAX_BYTES = 1024 * 1024;
+const LARGE_PART_QUALITY = 9;
+
+/** Parsed answers by header; clients send a handful of distinct headers, and long ones are not kept. */
+const chosen = new Map();
+const CHOSEN_LIMIT = 512;
+const CHOSEN_MAX_HEADER = 256;
+
+/**
+ * The coding for a request.
  * @param {string | undefined} acceptEncoding
- * @param {readonly Coding[]} offered in server preference order (ties between equal q-values)
  * @returns {Coding}
  */
-export function chooseCoding(acceptEncoding, offered) {
+export function chooseCoding(acceptEncoding) {
   if (acceptEncoding === undefined || acceptEncoding === '') return 'identity';
-  const key = `${offered[0]}\n${acceptEncoding}`;
-  let coding = chosen.get(key);
+  let coding = chosen.get(acceptEncoding);
   if (coding === undefined) {
     const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } });
     // negotiator 1.x breaks q-value ties by `preferred` (its types predate the option).
     const encodings = /** @type {(available: string[], options: { preferred: string[] }) => string[]} */ (
       /** @type {unknown} */ (negotiator.encodings.bind(negotiator))
     );
-    coding = /** @type {Coding | undefined} */ (encodings([...offered], { preferred: [...offered] })[0]) ?? 'identity';
-    if (chosen.size >= CACHE_LIMIT) chosen.clear();
-    chosen.set(key, coding);
+    coding = /** @type {Coding | undefined} */ (encodings([...OFFERED], { preferred: [...OFFERED] })[0]) ?? 'identity';
+    if (acceptEncoding.length <= CHOSEN_MAX_HEADER) {
+      if (chosen.size >= CHOSEN_LIMIT) chosen.clear();
+      chosen.set(acceptEncoding, coding);
+    }
   }
   return coding;
+}
+
+/**
+ * @typedef {import('../src/api/respond.ts').EnvelopeParts} EnvelopeParts
+ * @typedef {import('../src/api/payload-cache.ts').PreparedPayload} PreparedPayload
+ * @typedef {{ buffer: Buffer, requests: number, final: boolean }} BrotliForm
+ */
+
+/** A Buffer with a backing store of its own (zlib's output may be a slice of a larger chunk). @param {Uint8Array} bytes */
+function owned(bytes) {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  copy.set(bytes);
+  return copy;
+}
+
+/** The bytes every coded form starts from: the envelope head (the same for every response) and the payload. @param {EnvelopeParts} envelope */
+const cachedPartOf = (envelope) => Buffer.concat([Buffer.from(envelope.head), envelope.payload.bytes]);
+
+/** @param {EnvelopeParts} envelope */
+function deflatedOf(envelope) {
+  return envelope.payload.coded('gzip', () => {
+    const value = deflatePayload(envelope.payload.bytes);
+    value.deflated = owned(value.deflated);
+    return { value, bytes: value.deflated.length + 64 };
+  });
+}
+
+let upgrading = false;
+
+/** @param {EnvelopeParts} envelope */
+function brotliFormOf(envelope) {
+  /** @type {BrotliForm} */
+  const form = envelope.payload.coded('br', () => {
+    const buffer = owned(brotliCachedPart(cachedPartOf(envelope), FIRST_QUALITY));
+    return { value: { buffer, requests: 0, final: false }, bytes: buffer.length };
+  });
+  form.requests += 1;
+  if (!form.final && !upgrading && form.requests >= UPGRADE_AFTER_REQUESTS) upgrade(envelope.payload, cachedPartOf(envelope), form);
+  return form;
+}
+
+/**
+ * Compresses a cached part again at the best quality, off the event loop, and swaps it in.
+ * @param {PreparedPayload} payload
+ * @param {Buffer} part
+ * @param {BrotliForm} form
+ */
+function upgrade(payload, part, form) {
+  upgrading = true;
+  form.final = true;
+  const quality = part.length <= BEST_QUALITY_MAX_BYTES ? BEST_QUALITY : LARGE_PART_QUALITY;
+  brotliCompress(part, brotliOptions(part.length, quality), (error, buffer) => {
+    upgrading = false;
+    if (error || buffer.length >= form.buffer.length) return;
+    const better = owned(buffer);
+    payload.recode('br', { value: { ...form, buffer: better }, bytes: better.length });
+  });
+}
+
+/**
+ * The body as parts to write in order: the envelope's own three parts when uncoded (the cached
+ * payload is never copied), or the cached compressed part with the tail spliced after it. Small
+ * bodies too: Brotli at quality 11 costs about 3.5 ms even on 700 bytes (its setup), and gzip about
+ * 0.1 ms, against microseconds for a splice; the stored tail costs them a few hundred bytes.
+ * @param {EnvelopeParts} envelope
+ * @param {Coding} coding
+ * @returns {Buffer[]}
+ */
+export function encodeEnvelope(envelope, coding) {
+  const { head, payload, tail } = envelope;
+  const tailBytes = Buffer.from(tail);
+  const parts = [Buffer.from(head), payload.bytes, tailBytes];
+  if (coding === 'identity') return parts;
+  if (coding === 'gzip') return gzipEnvelope(head, deflatedOf(envelope), tail);
+  return [brotliFormOf(envelope).buffer, brotliTail(tailBytes)];
 }

@@ -4,35 +4,32 @@
  * give them (same ETag and Last-Modified, from the same `etag` package), so a plain GET or HEAD of
  * a page or asset costs no file-system call. A build never changes under a running worker (a new
  * build is a new worker, see server/primary.mjs), so entries never go stale. Bounded: files over
- * 1 MB are never held, and the least recently used go once the total passes 64 MB.
+ * 1 MB are never held, and the entries live in the worker's one byte budget (src/api/byte-cache.ts,
+ * handed over by build.mjs) beside the API's payloads.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import etag from 'etag';
 import fresh from 'fresh';
-import { LRUCache } from 'lru-cache';
 import { contentType } from 'mime-types';
 
 const MAX_FILE_BYTES = 1024 * 1024;
-const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
-/** @typedef {{ body: Buffer, headers: Record<string, string> }} CachedFile */
+/** @typedef {{ body: Buffer, headers: Record<string, string>, heldBytes: () => number }} CachedFile */
 
-/** Lookups and evictions since the process started, for the metrics (server/metrics.mjs). */
-const counts = { hits: 0, misses: 0, evictions: 0 };
+/** @type {import('../src/api/byte-cache.ts').ByteCache | undefined} the worker's budget, once a build is loaded */
+let files;
 
-/** @type {LRUCache<string, CachedFile>} */
-const files = new LRUCache({
-  maxSize: MAX_TOTAL_BYTES,
-  sizeCalculation: (entry) => entry.body.length + 256,
-  disposeAfter: (_entry, _key, reason) => {
-    if (reason === 'evict') counts.evictions += 1;
-  },
-});
+/** Keeps files in `budget`, the one the build's API keeps its payloads in. @param {import('../src/api/byte-cache.ts').ByteCache} budget */
+export function useCacheBudget(budget) {
+  files = budget;
+}
 
-/** What the cache holds against its budget, and how it has been used. */
-export function fileCacheStats() {
-  return { bytes: files.calculatedSize, budgetBytes: MAX_TOTAL_BYTES, ...counts };
+/** The characters of a file's header values (Latin-1: one byte each) and the record holding them. @param {Record<string, string>} headers */
+function headerBytes(headers) {
+  let bytes = 64;
+  for (const value of Object.values(headers)) bytes += value.length + 16;
+  return bytes;
 }
 
 /** Requests `send` must answer itself: ranges and the conditionals other than If-None-Match / If-Modified-Since. */
@@ -44,22 +41,24 @@ const NEEDS_SEND = ['range', 'if-range', 'if-match', 'if-unmodified-since'];
  * @param {string} path
  */
 function load(clientDir, path) {
+  if (!files) return undefined;
   const key = join(clientDir, path);
-  let entry = files.get(key);
-  counts[entry ? 'hits' : 'misses'] += 1;
+  /** @type {CachedFile | undefined} */
+  let entry = files.get('file', key);
   if (!entry) {
     const stat = statSync(key);
     if (stat.size > MAX_FILE_BYTES) return undefined;
-    entry = {
-      body: readFileSync(key),
-      headers: {
-        'Accept-Ranges': 'bytes',
-        'Last-Modified': stat.mtime.toUTCString(),
-        ETag: etag(stat),
-        'Content-Type': contentType(path.slice(path.lastIndexOf('/') + 1)) || 'application/octet-stream',
-      },
+    const body = readFileSync(key);
+    /** @type {Record<string, string>} */
+    const headers = {
+      'Accept-Ranges': 'bytes',
+      'Last-Modified': stat.mtime.toUTCString(),
+      ETag: etag(stat),
+      'Content-Type': contentType(path.slice(path.lastIndexOf('/') + 1)) || 'application/octet-stream',
     };
-    files.set(key, entry);
+    const held = body.length + headerBytes(headers);
+    entry = { body, headers, heldBytes: () => held };
+    files.set('file', key, entry);
   }
   return entry;
 }

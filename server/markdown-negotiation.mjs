@@ -28,6 +28,14 @@ function twinOf(clientDir, file) {
   return twin;
 }
 
+/**
+ * The Link header of a page with a twin: the twin, and the API catalog (RFC 9727 §3.3).
+ * @param {string} twin @param {string} apiCatalogPath
+ */
+export function twinLinks(twin, apiCatalogPath) {
+  return `<${twin}>; rel="alternate"; type="text/markdown", <${apiCatalogPath}>; rel="api-catalog"`;
+}
+
 /** Media types a page is offered in, HTML first so a tie (or `*\/*`) keeps HTML. */
 const OFFERED = ['text/html', 'text/markdown'];
 
@@ -44,7 +52,7 @@ export function negotiateTwin(req, res, clientDir, file, apiCatalogPath) {
   const twin = twinOf(clientDir, file);
   if (!twin) return file;
   res.setHeader('Vary', 'Accept');
-  res.setHeader('Link', `<${twin}>; rel="alternate"; type="text/markdown", <${apiCatalogPath}>; rel="api-catalog"`);
+  res.setHeader('Link', twinLinks(twin, apiCatalogPath));
   const accept = req.headers.accept;
   if (accept === undefined || !accept.includes('markdown')) return file;
   return new Negotiator(req).mediaType(OFFERED) === 'text/markdown' ? twin : file;

@@ -42,7 +42,7 @@ export function routeLabel(path, api) {
 
 /**
  * The metrics of one worker, in prom-client's global registry (the one the primary's aggregation asks).
- * @param {{ build: import('./build.mjs').Build, caches: Record<string, () => CacheStats> }} options
+ * @param {{ build: import('./build.mjs').Build, caches: () => Record<string, CacheStats> }} options
  */
 export function createWorkerMetrics({ build, caches }) {
   const registry = client.register;
@@ -148,12 +148,13 @@ function registerRequestMetrics(registry, recorder) {
 }
 
 /**
- * Cache gauges and counters, read from each cache's own statistics at scrape time: the caches
- * only count, they know nothing of Prometheus.
- * @param {Record<string, () => CacheStats>} caches
+ * Cache gauges and counters, read from the worker's byte budget at scrape time, one `cache` label
+ * per kind of entry (API payloads, directory slices, pages, files); every kind shares the one budget
+ * (src/api/byte-cache.ts). The cache only counts; it knows nothing of Prometheus.
+ * @param {() => Record<string, CacheStats>} caches
  */
 function registerCacheMetrics(caches) {
-  const read = () => Object.entries(caches).map(([name, stats]) => /** @type {const} */ ([name, stats()]));
+  const read = () => Object.entries(caches());
   new Gauge({
     name: 'cache_bytes',
     help: 'Bytes a cache holds (summed over workers).',

@@ -1,31 +1,42 @@
 // @ts-check
 /**
  * Serves the prerendered pages and static files of dist/client with `send`, from the .br or .gz
- * sibling written at build time (src/integrations/precompress.ts) when the client accepts it.
+ * sibling written at build time (src/integrations/precompress.ts) when the client accepts it
+ * (content-coding.mjs decides).
  */
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
-import { chooseCoding, FILE_CODINGS } from './content-coding.mjs';
+import { chooseCoding, SIBLING_SUFFIX } from './content-coding.mjs';
 import { sendError } from './error-response.mjs';
 import { sendCachedFile } from './file-cache.mjs';
 
-/** File name suffix of each precompressed sibling. */
-const SIBLING = /** @type {const} */ ({ br: '.br', gzip: '.gz' });
+/**
+ * Every file of a client folder, as `/`-prefixed paths, listed once per process: a build never
+ * changes under a running worker (a new build is a new worker), so a request path is looked up in
+ * memory, with no file-system call. Its size is the build's, not the traffic's.
+ * @type {Map<string, Set<string>>}
+ */
+const fileIndexes = new Map();
 
-/** Whether a file has precompressed siblings, checked once per file and process. */
-const hasSiblings = new Map();
-
-/** @param {string} clientDir @param {string} file */
-function siblingsExist(clientDir, file) {
-  const key = join(clientDir, file);
-  let exists = hasSiblings.get(key);
-  if (exists === undefined) {
-    exists = existsSync(`${key}${SIBLING.br}`) && existsSync(`${key}${SIBLING.gzip}`);
-    hasSiblings.set(key, exists);
+/** @param {string} clientDir */
+function fileIndex(clientDir) {
+  let index = fileIndexes.get(clientDir);
+  if (!index) {
+    index = new Set();
+    for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) index.add(`/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+    }
+    fileIndexes.set(clientDir, index);
   }
-  return exists;
+  return index;
+}
+
+/** Whether a file has both precompressed siblings. @param {string} clientDir @param {string} file */
+function siblingsExist(clientDir, file) {
+  const index = fileIndex(clientDir);
+  return index.has(`${file}${SIBLING_SUFFIX.br}`) && index.has(`${file}${SIBLING_SUFFIX.gzip}`);
 }
 
 /**
@@ -48,18 +59,15 @@ export function safePath(rawPath) {
 /**
  * The file a request path maps to, or undefined when dist/client has none.
  * @param {string} clientDir
- * @param {string} pathname decoded, already checked for traversal
+ * @param {string} rawPathname decoded, already checked for traversal
  */
-export function staticFileFor(clientDir, pathname) {
-  const candidates = pathname.endsWith('/') ? [`${pathname}index.html`] : [pathname, `${pathname}/index.html`];
-  for (const candidate of candidates) {
-    try {
-      if (statSync(join(clientDir, candidate)).isFile()) return candidate;
-    } catch {
-      // not this one
-    }
-  }
-  return undefined;
+export function staticFileFor(clientDir, rawPathname) {
+  const index = fileIndex(clientDir);
+  // As a file-system lookup would: `//about` is `/about`.
+  const pathname = rawPathname.includes('//') ? rawPathname.replace(/\/{2,}/g, '/') : rawPathname;
+  if (pathname.endsWith('/')) return index.has(`${pathname}index.html`) ? `${pathname}index.html` : undefined;
+  if (index.has(pathname)) return pathname;
+  return index.has(`${pathname}/index.html`) ? `${pathname}/index.html` : undefined;
 }
 
 /**
@@ -78,9 +86,9 @@ export function sendFile(req, res, clientDir, file, policy) {
     // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
     const vary = res.getHeader('Vary');
     res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    const coding = chooseCoding(req.headers['accept-encoding'], FILE_CODINGS);
+    const coding = chooseCoding(req.headers['accept-encoding']);
     if (coding !== 'identity') {
-      sent = `${file}${SIBLING[coding]}`;
+      sent = `${file}${SIBLING_SUFFIX[coding]}`;
       res.setHeader('Content-Encoding', coding);
       res.setHeader('Content-Type', contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
     }

@@ -12,7 +12,6 @@ import { distDirFrom, loadBuild } from './build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { sendError } from './error-response.mjs';
-import { fileCacheStats } from './file-cache.mjs';
 import { createLog, flushAndExit } from './log.mjs';
 import { createRateLimit } from './rate-limit.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
@@ -59,10 +58,12 @@ const metrics =
     ? null
     : (await import('./metrics.mjs')).createWorkerMetrics({
         build,
-        caches: { 'api-payloads': build.api.payloadCacheStats, 'static-files': fileCacheStats },
+        caches: build.api.cacheStats,
       });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
+// What the caches hold against the byte budget, on demand (`kill -USR2 <worker pid>`): one log line.
+process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage() }));
 const server = createServer(
   {
     maxHeaderSize: MAX_HEADER_SIZE,

@@ -1,22 +1,18 @@
 /**
- * Astro content collections: one folder per collection under the content folder (CONTENT_DIR,
- * default content/), one YAML file per entry.
- * No `schema` here on purpose: the catalog validates every entry itself (src/catalog/validate.ts),
- * so `npm run dev` shows the same one-message-per-mistake report as `site:export`, not Astro's own.
+ * Astro content collections: one per folder under the content folder (CONTENT_DIR, default
+ * content/), one YAML file per entry, each with its Zod schema from src/schemas/. The loader
+ * (src/catalog/content-loader.ts) fills them from the one content read, which validates with the
+ * same schemas and reports mistakes as the editors' one-line-per-mistake report, in `npm run dev`,
+ * `astro build` and `site:export` alike.
  */
-import { join } from 'node:path';
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
-import { contentDir } from './catalog/content-dir.ts';
-import { COLLECTION_NAMES, type CollectionName } from './schemas/collections.ts';
+import { catalogLoader } from './catalog/content-loader.ts';
+import { COLLECTION_NAMES, COLLECTION_SCHEMAS, type CollectionName } from './schemas/collections.ts';
 
-/** Ids are file names, not slugs, so a duplicate slug is reported instead of silently overwritten. */
-function collection(name: CollectionName) {
-  return defineCollection({
-    loader: glob({ pattern: '**/*.{yaml,yml}', base: join(contentDir(), name), generateId: ({ entry }) => entry }),
-  });
+function collection<C extends CollectionName>(name: C) {
+  return defineCollection({ loader: catalogLoader(name), schema: COLLECTION_SCHEMAS[name] });
 }
 
 export const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collection(name)])) as {
-  [C in CollectionName]: ReturnType<typeof collection>;
+  [C in CollectionName]: ReturnType<typeof collection<C>>;
 };

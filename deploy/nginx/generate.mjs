@@ -10,10 +10,13 @@
  * - `headers.conf` (the location serving files): the headers every response carries, with the
  *   Content-Security-Policy of each file whose policy differs from the default (a map over $uri).
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentType } from 'mime-types';
+import { twinLinks } from '../../server/markdown-negotiation.mjs';
+import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
+import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { CACHE_CONTROL, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
 
 const SIBLING = /\.(br|gz)$/;
@@ -25,12 +28,20 @@ const quote = (/** @type {string} */ value) => `"${value.replaceAll('\\', '\\\\'
 /** The policy's Cache-Control of a file of dist/client. */
 const cacheControlFor = (/** @type {string} */ file) => CACHE_CONTROL[fileKind(file)];
 
-/** The URIs nginx may hold while serving `file`: the file, and a folder's index.html by its folder. */
-const urisOf = (/** @type {string} */ file) => (file.endsWith('/index.html') ? [file, file.slice(0, -'index.html'.length)] : [file]);
+/**
+ * The values $uri may hold while nginx serves `file`: the file itself, and for a folder's index.html
+ * the name site.conf's `try_files $uri/index.html` tested, which keeps the folder's trailing slash
+ * (`/about/` + `/index.html`).
+ */
+const urisOf = (/** @type {string} */ file) =>
+  file.endsWith('/index.html') ? [file, file.replace(/\/index\.html$/, '//index.html')] : [file];
+
+/** The site path that serves `file`: a folder's index.html by its folder. */
+const pathOf = (/** @type {string} */ file) => (file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file);
 
 const CSP = 'Content-Security-Policy';
 /** The policy's Content-Security-Policy for a file of dist/client, by the URL that serves it. */
-const cspFor = (/** @type {string} */ file) => securityHeadersFor(urisOf(file).at(-1) ?? file)[CSP] ?? '';
+const cspFor = (/** @type {string} */ file) => securityHeadersFor(pathOf(file))[CSP] ?? '';
 
 /**
  * Writes http.conf and headers.conf for the build in `distDir` into `outDir`; returns how many files it covers.
@@ -52,6 +63,14 @@ export function writeNginxIncludes(distDir, outDir) {
     const dot = name.lastIndexOf('.');
     if (dot > 0) types.set(name.slice(dot + 1), contentType(name) || 'application/octet-stream');
   }
+
+  /** @type {[string, string][]} pages whose twin exists, with the Link header they carry */
+  const twinned = files.flatMap((file) => {
+    const twin = twinPath(pathOf(file));
+    return file.endsWith('/index.html') && existsSync(join(clientDir, twin))
+      ? [/** @type {[string, string]} */ ([file, twinLinks(twin, API_CATALOG_PATH)])]
+      : [];
+  });
 
   const defaultPolicy = cacheControlFor('/index.html');
   const cacheLines = files
@@ -76,6 +95,16 @@ export function writeNginxIncludes(distDir, outDir) {
       .filter((file) => cspFor(file) !== SECURITY_HEADERS[CSP])
       .flatMap((file) => urisOf(file).map((uri) => `    ${quote(uri)} ${quote(cspFor(file))};`)),
     '}',
+    // A page with a Markdown twin announces it and the API catalog, and varies on Accept, as the
+    // server does (server/markdown-negotiation.mjs); nginx's own gzip_vary adds Accept-Encoding.
+    'map $uri $oficina_link {',
+    `    default "";`,
+    ...twinned.flatMap(([file, link]) => urisOf(file).map((uri) => `    ${quote(uri)} ${quote(link)};`)),
+    '}',
+    'map $uri $oficina_vary {',
+    `    default "";`,
+    ...twinned.flatMap(([file]) => urisOf(file).map((uri) => `    ${quote(uri)} "Accept";`)),
+    '}',
     '',
   ].join('\n');
 
@@ -85,6 +114,8 @@ export function writeNginxIncludes(distDir, outDir) {
       ([name, value]) => `add_header ${name} ${name === CSP ? '$oficina_csp' : quote(value)} always;`,
     ),
     'add_header Cache-Control $oficina_cache_control always;',
+    'add_header Link $oficina_link;',
+    'add_header Vary $oficina_vary;',
     '',
   ].join('\n');
 

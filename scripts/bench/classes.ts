@@ -141,11 +141,6 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   if (typeof etag !== 'string') throw new Error(`${stacks} sent no ETag`);
   const search = await searchRequests(baseUrl, searches);
 
-  const compressed = [
-    ['default', stacks],
-    ['html', page],
-    ['asset', asset],
-  ].flatMap(([id, path]) => ENCODINGS.map((encoding) => single(`${id}-${encoding}`, path!, { 'accept-encoding': encoding })));
   const detail = single('detail', apiUrl('getProject', project.slug));
   // The cost of each operator feature: the detail class again, on a server with the feature on.
   const variants = (['metrics', 'limiter'] as const).map((server): BenchClass => ({
@@ -153,16 +148,24 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
     id: `detail-${server}`,
     variant: { server },
   }));
-  return [
+  const plain = [
     single('default', stacks),
     detail,
-    mcpDetail(project.slug),
-    ...variants,
     single('filter', withQuery(stacks, { category: category.slug })),
     { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),
     single('html', page),
     single('asset', asset),
-    ...compressed,
   ];
+  // Every class again as a client accepting only br, then only gzip.
+  const compressed = ENCODINGS.flatMap((encoding) =>
+    plain.map((item): BenchClass => ({
+      ...item,
+      id: `${item.id}-${encoding}`,
+      example: `${item.example} (accept-encoding: ${encoding})`,
+      requests: item.requests.map((request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': encoding } })),
+    })),
+  );
+  // MCP and the operator features are measured uncoded, against the detail class.
+  return [...plain, mcpDetail(project.slug), ...variants, ...compressed];
 }

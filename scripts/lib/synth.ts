@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { RELATIONS } from '../../src/catalog/relations.ts';
-import type { RawCollections, RawEntry } from '../../src/catalog/validate.ts';
+import type { RawCollections, RawEntry } from '../../src/catalog/raw-content.ts';
 import { COLLECTION_NAMES, SINGLE_ENTRY_COLLECTIONS, type CollectionName } from '../../src/schemas/collections.ts';
 
 /** Largest accepted scale: 1000× is already far beyond any benchmark we run. */

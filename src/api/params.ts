@@ -4,7 +4,7 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
-import { normalizeText } from '../catalog/search.ts';
+import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
@@ -14,7 +14,11 @@ import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from '.
 export interface ParsedQuery {
   /** The query as received: each name mapped to its string value. */
   received: Record<string, string>;
-  /** Canonical values: choice params resolved to their canonical value, q trimmed. */
+  /**
+   * Canonical values: choice params resolved to their canonical value, q as its folded, de-duplicated
+   * and sorted terms joined by one space (search needs every term, in any order), so equivalent
+   * queries are one cache entry and one ETag.
+   */
   values: Record<string, string>;
   locale: Locale;
 }
@@ -59,6 +63,11 @@ function choiceLookup(spec: ParamSpec, catalog: Catalog): Map<string, string> {
     lookups.set(spec, lookup);
   }
   return lookup;
+}
+
+/** The one spelling of a free-text query: its folded terms, each once, sorted. */
+export function canonicalTerms(text: string): string {
+  return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
@@ -121,7 +130,8 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
           { parameter: spec.name },
         );
       }
-      if (trimmed !== '') values[spec.name] = trimmed;
+      const canonical = canonicalTerms(trimmed);
+      if (canonical !== '') values[spec.name] = canonical;
       continue;
     }
     if (value.length > MAX_VALUE_LENGTH) {

@@ -1,26 +1,55 @@
 /**
- * Every payload the API serves, serialized and hashed once per catalog. Finite answers (defaults,
- * details, enumerated filters, in each locale) stay for the catalog's lifetime; open-ended ones
- * (free-text search, pages) live in a bounded LRU, so memory stays flat whatever clients ask.
+ * Every payload the API serves, serialized and hashed once, kept in the worker's byte budget
+ * (byte-cache.ts) with whatever compressed forms the responses made of it, so memory stays bounded
+ * in bytes whatever clients ask.
  */
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import { memo } from '../catalog/memo.ts';
+import { stringBytes, workerCache, type Sized } from './byte-cache.ts';
 
-/** A serialized payload with its validator; `bytes` is the UTF-8 body, made on first use. */
-export class PreparedPayload {
-  readonly json: string;
+/** A serialized payload with its validator and its compressed forms, made on first use. */
+export class PreparedPayload implements Sized {
+  /** The UTF-8 body; the JSON text is not kept beside it. */
+  readonly bytes: Buffer;
   readonly etag: string;
-  #bytes: Buffer | undefined;
+  readonly #codings = new Map<string, { value: unknown; bytes: number }>();
+  #codedBytes = 0;
+  /** Called when a compressed form is added, so the cache holding this payload counts it. */
+  onResize: (() => void) | undefined;
 
   constructor(json: string, etag: string) {
-    this.json = json;
+    // A backing store of its own: a small Buffer from Node's pool would keep its whole 8 KB slab alive.
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+    bytes.write(json);
+    this.bytes = bytes;
     this.etag = etag;
   }
 
-  get bytes(): Buffer {
-    this.#bytes ??= Buffer.from(this.json);
-    return this.#bytes;
+  get json(): string {
+    return this.bytes.toString();
+  }
+
+  /** The form `name` of this payload (a compressed copy), made once by `make` and counted in the budget. */
+  coded<T>(name: string, make: () => { value: T; bytes: number }): T {
+    let coding = this.#codings.get(name);
+    if (!coding) {
+      coding = make();
+      this.#codings.set(name, coding);
+      this.#codedBytes += coding.bytes;
+      this.onResize?.();
+    }
+    return coding.value as T;
+  }
+
+  /** Replaces the form `name` (a better compression of the same bytes), counting the difference. */
+  recode<T>(name: string, coding: { value: T; bytes: number }): void {
+    const previous = this.#codings.get(name);
+    this.#codings.set(name, coding);
+    this.#codedBytes += coding.bytes - (previous?.bytes ?? 0);
+    this.onResize?.();
+  }
+
+  heldBytes(): number {
+    return this.bytes.length + stringBytes(this.etag) + this.#codedBytes;
   }
 }
 
@@ -29,56 +58,34 @@ export function etagFor(normalizedQuery: string, payloadJson: string): string {
   return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
 }
 
-/** Upper bound on the characters the open-ended caches hold per catalog. */
-const OPEN_ENDED_BUDGET = 64 * 1024 * 1024;
+/** A number per cache owner (a catalog), so two catalogs in one process never share entries. */
+const owners = new WeakMap<object, number>();
+let lastOwnerId = 0;
 
-/** Lookups, evictions and characters held since the process started, for the server's metrics. */
-const counts = { hits: 0, misses: 0, evictions: 0, held: 0 };
-
-/** What the open-ended caches hold against their budget (per catalog), and how all payloads were looked up. */
-export function payloadCacheStats(): { bytes: number; budgetBytes: number; hits: number; misses: number; evictions: number } {
-  const { held, ...lookups } = counts;
-  return { bytes: held, budgetBytes: OPEN_ENDED_BUDGET, ...lookups };
-}
-
-interface Caches {
-  finite: Map<string, unknown>;
-  openEnded: LRUCache<string, { value: unknown; size: number }>;
-}
-
-function cachesOf(owner: object): Caches {
-  return memo(owner, 'payload-cache', () => ({
-    finite: new Map<string, unknown>(),
-    openEnded: new LRUCache<string, { value: unknown; size: number }>({
-      maxSize: OPEN_ENDED_BUDGET,
-      sizeCalculation: (entry) => Math.max(1, entry.size),
-      disposeAfter: (entry, _key, reason) => {
-        counts.held -= Math.max(1, entry.size);
-        if (reason === 'evict') counts.evictions += 1;
-      },
-    }),
-  }));
+function ownerId(owner: object): number {
+  let id = owners.get(owner);
+  if (id === undefined) {
+    id = lastOwnerId += 1;
+    owners.set(owner, id);
+  }
+  return id;
 }
 
 /**
- * The value for `key`, built on first use. `finite` keys are kept for the catalog's lifetime; the
- * others are evicted least-recently-used once their `size` (characters) passes the budget.
+ * The value for `key`, built on first use and kept in the worker's byte budget, under `kind`
+ * (a name for the usage report), until it is the least recently used one past the budget.
  */
-export function cached<T>(owner: object, key: string, finite: boolean, build: () => T, size: (value: T) => number): T {
-  const caches = cachesOf(owner);
-  if (finite) {
-    const known = caches.finite.has(key);
-    counts[known ? 'hits' : 'misses'] += 1;
-    if (!known) caches.finite.set(key, build());
-    return caches.finite.get(key) as T;
-  }
-  const hit = caches.openEnded.get(key);
-  counts[hit ? 'hits' : 'misses'] += 1;
-  if (hit) return hit.value as T;
+export function cached<T extends Sized & { onResize?: (() => void) | undefined }>(
+  owner: object,
+  kind: string,
+  key: string,
+  build: () => T,
+): T {
+  const fullKey = `${ownerId(owner)}\u0000${kind}\u0000${key}`;
+  const hit = workerCache.get<T>(kind, fullKey);
+  if (hit) return hit;
   const value = build();
-  const entry = { value, size: size(value) };
-  caches.openEnded.set(key, entry);
-  // An entry over the whole budget is never stored (and never disposed).
-  if (caches.openEnded.has(key)) counts.held += Math.max(1, entry.size);
+  value.onResize = () => workerCache.resize(fullKey);
+  workerCache.set(kind, fullKey, value);
   return value;
 }

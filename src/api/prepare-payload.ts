@@ -1,10 +1,12 @@
 /**
  * From a checked request to the payload it gets: the handler's answer, serialized and hashed once
  * and cached, and, for a page of a directory, the slice `limit` and `cursor` select, with the cursor
- * of the next page.
+ * of the next page. Every cache key and ETag is built from canonical values (q folded, a cursor by
+ * the offset it decodes to), so equivalent requests share one entry and one ETag.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { ApiError } from './api-error.ts';
+import { stringBytes } from './byte-cache.ts';
 import { HANDLERS } from './handlers.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
 import type { ParsedQuery } from './params.ts';
@@ -18,32 +20,35 @@ export interface PreparedPage {
   nextCursor?: string;
 }
 
+/** Bytes of a string array's slots besides the strings' characters: an 8-byte pointer and a ~16-byte string header each. */
+const PER_ITEM_BYTES = 24;
+
 /** A directory's answer with each item serialized on its own, so any page is a join. */
-interface SerializedDirectory {
-  items: string[];
+class SerializedDirectory {
+  readonly items: string[];
   /** The other members (count, facets), serialized without their braces. */
-  rest: string;
-  size: number;
+  readonly rest: string;
+  onResize: (() => void) | undefined;
+
+  constructor(items: string[], rest: string) {
+    this.items = items;
+    this.rest = rest;
+  }
+
+  heldBytes(): number {
+    let bytes = stringBytes(this.rest);
+    for (const item of this.items) bytes += stringBytes(item) + PER_ITEM_BYTES;
+    return bytes;
+  }
 }
 
-/** The payload for a checked request; `normalizedQuery` feeds the ETag. */
-export function preparePayload(
-  route: RouteSpec,
-  catalog: Catalog,
-  parsed: ParsedQuery,
-  slug: string | undefined,
-  normalizedQuery: string,
-): PreparedPage {
+/** The payload for a checked request. */
+export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): PreparedPage {
   const { limit, cursor, lang: _lang, ...filters } = parsed.values;
   const filtersJson = serializePayload(filters);
   const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
-  // Free text is open-ended; every other parameter has a finite set of values.
-  const finite = filters['q'] === undefined;
-  const serialize = (): PreparedPayload => {
-    const json = serializePayload(answer());
-    return new PreparedPayload(json, etagFor(normalizedQuery, json));
-  };
   const answer = () => HANDLERS[route.id]({ catalog, locale: parsed.locale, values: filters, ...(slug !== undefined ? { slug } : {}) });
+  const prepared = (pageKey: string, json: string) => new PreparedPayload(json, etagFor(pageKey, json));
 
   if (limit === undefined) {
     if (cursor !== undefined) {
@@ -51,42 +56,31 @@ export function preparePayload(
         parameter: 'cursor',
       });
     }
+    const build = () => prepared(key, serializePayload(answer()));
     // A live payload (health) describes the process at this moment: never cached.
-    if (route.live) return { payload: serialize() };
-    return { payload: cached(catalog, `payload\u0000${key}`, finite, serialize, (prepared) => prepared.json.length) };
+    if (route.live) return { payload: build() };
+    return { payload: cached(catalog, 'payload', key, build) };
   }
 
-  const directory = cached(
-    catalog,
-    `directory\u0000${key}`,
-    finite,
-    (): SerializedDirectory => {
-      const { items, ...rest } = answer() as { items: unknown[] };
-      const serialized = items.map((item) => serializePayload(item));
-      return {
-        items: serialized,
-        rest: serializePayload(rest).slice(1, -1),
-        size: serialized.reduce((sum, item) => sum + item.length, 0),
-      };
-    },
-    (value) => value.size,
-  );
+  const directory = cached(catalog, 'directory', key, () => {
+    const { items, ...rest } = answer() as { items: unknown[] };
+    return new SerializedDirectory(
+      items.map((item) => serializePayload(item)),
+      serializePayload(rest).slice(1, -1),
+    );
+  });
   const binding = cursorBinding(catalog.version, route.id, filtersJson);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, directory.items.length);
   const size = Number(limit);
   const end = offset + size;
   const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
-  const payload = cached(
-    catalog,
-    `page\u0000${key}\u0000${size}\u0000${offset}`,
-    false,
-    () => {
-      const json =
-        `{"items":[${directory.items.slice(offset, end).join(',')}]` +
-        `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`;
-      return new PreparedPayload(json, etagFor(normalizedQuery, json));
-    },
-    (prepared) => prepared.json.length,
+  const pageKey = `${key}\u0000${size}\u0000${offset}`;
+  const payload = cached(catalog, 'page', pageKey, () =>
+    prepared(
+      pageKey,
+      `{"items":[${directory.items.slice(offset, end).join(',')}]` +
+        `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`,
+    ),
   );
   return nextCursor === undefined ? { payload } : { payload, nextCursor };
 }

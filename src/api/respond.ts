@@ -29,32 +29,42 @@ export interface ApiRequest {
   header(name: string): string | null | undefined;
 }
 
-/** The envelope in three parts, so the cached payload is never copied or re-serialized. */
+/**
+ * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
+ * per-request member follows the payload (JSON member order is free): a response can then be the
+ * payload's cached compressed form followed by the tail, uncompressed (server/response-coding.mjs).
+ */
 export interface EnvelopeParts {
-  /** Everything before the payload: request id, timestamp, method, path, query. */
-  head: string;
+  /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
+  head: typeof ENVELOPE_HEAD;
   payload: PreparedPayload;
-  /** Everything after the payload: the error, if any, and the closing brace. */
+  /** Everything after the payload: request id, timestamp, method, path, query, the error if any, the closing brace. */
   tail: string;
 }
+
+/** The envelope's opening, shared by every response so it can be compressed with the payload. */
+export const ENVELOPE_HEAD = '{"payload":' as const;
 
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** null for HEAD, 204 and 304. */
+  /** The representation; null for 204 and 304. A HEAD has one too, so it can state the Content-Length a GET gets. */
   envelope: EnvelopeParts | null;
+  /** True for HEAD: the envelope is measured, not sent. */
+  headOnly: boolean;
   /** The whole body as text; null for HEAD, 204 and 304. */
   readonly body: string | null;
 }
 
-/** A response whose body is the envelope (or nothing). */
-function response(status: number, headers: Record<string, string>, envelope: EnvelopeParts | null): ApiResponse {
+/** A response whose representation is the envelope (or nothing). */
+function response(status: number, headers: Record<string, string>, envelope: EnvelopeParts | null, headOnly: boolean): ApiResponse {
   return {
     status,
     headers,
     envelope,
+    headOnly,
     get body() {
-      return envelope ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
+      return envelope && !headOnly ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
     },
   };
 }
@@ -67,11 +77,14 @@ export function requestIdFor(header: string | null | undefined): string {
 /** JSON string literal for the envelope members built by concatenation. */
 const quote = (value: string): string => JSON.stringify(value);
 
-/** The envelope head: the request metadata, up to the payload. */
-function envelopeHead(requestId: string, method: string, path: string, query: Record<string, string>): string {
+/**
+ * The envelope tail: the request metadata after the payload, then `extra` members (the error) and the
+ * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
+ */
+function envelopeTail(requestId: string, method: string, path: string, query: Record<string, string>, extra = ''): string {
   return (
-    `{"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
-    `"path":${quote(path)},"query":${serializePayload(query)},"payload":`
+    `,"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
+    `"path":${quote(path)},"query":${serializePayload(query)}${extra}}`
   );
 }
 
@@ -131,11 +144,11 @@ function errorResponse(
   const headers = apiHeaders(requestId, status);
   if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
   const envelope = {
-    head: envelopeHead(requestId, method, path, query),
+    head: ENVELOPE_HEAD,
     payload: NULL_PAYLOAD,
-    tail: `,"error":${serializePayload(problem)}}`,
+    tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query, `,"error":${serializePayload(problem)}`),
   };
-  return response(status, headers, headOnly ? null : envelope);
+  return response(status, headers, envelope, headOnly);
 }
 
 /** The query as received, for the envelope, without throwing on bad encoding. */
@@ -208,16 +221,11 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
         'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
         'Access-Control-Max-Age': '86400',
       });
-      return response(204, headers, null);
+      return response(204, headers, null, false);
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
-    const normalizedQuery = serializePayload({
-      ...parsed.values,
-      ...(route.localized ? { lang: parsed.locale } : {}),
-      ...(slug !== undefined ? { slug } : {}),
-    });
-    const page = preparePayload(route, catalog, parsed, slug, normalizedQuery);
+    const page = preparePayload(route, catalog, parsed, slug);
     const headers: Record<string, string> = {
       ...apiHeaders(requestId, 200),
       ETag: page.payload.etag,
@@ -226,10 +234,14 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     };
     if (matchesIfNoneMatch(request.header('if-none-match'), page.payload.etag)) {
       delete headers['Content-Type'];
-      return response(304, headers, null);
+      return response(304, headers, null, false);
     }
-    const envelope = { head: envelopeHead(requestId, method, path, parsed.received), payload: page.payload, tail: '}' };
-    return response(200, headers, headOnly ? null : envelope);
+    const envelope = {
+      head: ENVELOPE_HEAD,
+      payload: page.payload,
+      tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received),
+    };
+    return response(200, headers, envelope, headOnly);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
     const query = receivedQuery(search);

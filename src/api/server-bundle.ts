@@ -5,15 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
-import { validateCollections, type RawCollections } from '../catalog/validate.ts';
+import { snapshotCollections, type CatalogSnapshot } from '../catalog/snapshot.ts';
 import { matchRoute } from './respond.ts';
 
 export { answerApi, answerRateLimited } from './adapter.ts';
+export { cacheStats, cacheUsage, workerCache } from './byte-cache.ts';
 export { isApiPath } from './spec/urls.ts';
 export { parseTarget } from './request-target.ts';
 export { ALLOWED_METHODS } from './respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
-export { payloadCacheStats } from './payload-cache.ts';
 export { serviceState } from './service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
@@ -25,8 +25,7 @@ export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
 
 /** The catalog of a content snapshot, validated again so a tampered snapshot cannot serve. */
 export function catalogFromSnapshot(snapshotPath: string): Catalog {
-  const raw = JSON.parse(readFileSync(snapshotPath, 'utf8')) as RawCollections;
-  return createCatalog(validateCollections(raw));
+  return createCatalog(snapshotCollections(JSON.parse(readFileSync(snapshotPath, 'utf8')) as CatalogSnapshot));
 }
 
 /** The route-table template a path answers to (`/api/projects/{slug}`), for metric labels; undefined when none. */

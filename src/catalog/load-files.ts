@@ -8,7 +8,7 @@ import yaml from 'js-yaml';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
 import { didYouMean } from './suggest.ts';
-import type { RawCollections, RawEntry } from './validate.ts';
+import type { RawCollections, RawEntry } from './raw-content.ts';
 
 /** File extensions an entry may have; anything else in a collection folder is an error. */
 export const CONTENT_EXTENSIONS = ['.yaml', '.yml'] as const;

@@ -8,7 +8,7 @@ import type { CollectionName } from '../schemas/collections.ts';
 import { collectionJsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { ENTRY_NOUN } from './relations.ts';
 import { fieldNames, resolveRef } from './schema-paths.ts';
-import { TODO_MARKER } from './validate.ts';
+import { TODO_MARKER } from './editor-messages.ts';
 
 /** A placeholder value for one schema node. */
 function placeholder(root: JsonSchema, node: JsonSchema | undefined): unknown {

@@ -1,15 +1,16 @@
 /**
  * Astro integration: after `astro build`, bundles src/api/server-bundle.ts into
- * dist/server/api/handler.mjs and writes the snapshot of the content folder (CONTENT_DIR) it serves, so the production server
+ * dist/server/api/handler.mjs and writes the snapshot of the validated collections it serves (the one content read of
+ * this build, CONTENT_DIR), so the production server
  * answers the API without Astro's page pipeline.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'vite';
-import { contentDir } from '../catalog/content-dir.ts';
-import { readContentFolder } from '../catalog/load-files.ts';
+import { loadCollections } from '../catalog/load-content.ts';
 import { CATALOG_SNAPSHOT } from '../api/server-bundle.ts';
+import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 
 export default function apiBundle(): AstroIntegration {
   let serverDir: URL;
@@ -33,7 +34,7 @@ export default function apiBundle(): AstroIntegration {
           },
         });
         mkdirSync(outDir, { recursive: true });
-        writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(readContentFolder(contentDir())));
+        writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(loadCollections() satisfies CatalogSnapshot));
         logger.info(`API handler bundled into ${outDir}`);
       },
     },

@@ -1,13 +1,14 @@
 /**
- * Astro integration for `npm run dev`: re-validates content/ whenever a file in it changes and
- * prints the same report as `site:export` (one line per mistake, with its fix) in the terminal
+ * Astro integration for `npm run dev`: reads content/ again (the one content read, load-content.ts)
+ * whenever a file in it changes and prints the same report as `site:export` (one line per mistake,
+ * with its fix) in the terminal
  * and in the browser's error overlay, so an editor sees a mistake the moment the file is saved.
  */
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { ContentValidationError } from '../catalog/content-error.ts';
-import { loadCatalogFromFiles } from '../catalog/from-files.ts';
+import { contentDir as configuredContentDir } from '../catalog/content-dir.ts';
+import { loadCollections } from '../catalog/load-content.ts';
 
 /** Saves usually come in bursts (editor, formatter); check once they settle. */
 const SETTLE_MS = 150;
@@ -21,12 +22,12 @@ export default function contentCheck(): AstroIntegration {
         root = fileURLToPath(config.root);
       },
       'astro:server:setup': ({ server, logger }) => {
-        const contentDir = join(root, 'content');
+        const contentDir = configuredContentDir();
         let report = '';
         let timer: ReturnType<typeof setTimeout> | undefined;
         const check = () => {
           try {
-            loadCatalogFromFiles(contentDir, root);
+            loadCollections(contentDir, root);
             if (report) logger.info('content is valid again.');
             report = '';
           } catch (error) {

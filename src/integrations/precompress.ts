@@ -2,9 +2,12 @@
  * Astro integration: after the build (and after the sitemap is written), stores a Brotli (`.br`)
  * and a gzip (`.gz`) sibling next to every text file of dist/client, so the server and any static
  * host or CDN send compressed bytes without compressing per request. Deterministic: the same file
- * always gives the same bytes (gzip carries no file name and no time).
+ * always gives the same bytes (gzip carries no file name and no time), so a file whose bytes an
+ * earlier build already compressed is copied from the cache (node_modules/.cache/precompress, keyed
+ * by its SHA-256 and the settings) instead of being compressed again.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +26,17 @@ const BROTLI_QUALITY = (file: string, bytes: number) =>
   bytes > 1024 * 1024 ? 9 : file.endsWith('.html') ? 10 : constants.BROTLI_MAX_QUALITY;
 
 const brotli = promisify(brotliCompress);
+/** Where the siblings of earlier builds are kept, by content hash. PRECOMPRESS_CACHE_DIR moves it; `off` disables it. */
+const CACHE_DIR = process.env['PRECOMPRESS_CACHE_DIR'] ?? join(process.cwd(), 'node_modules', '.cache', 'precompress');
+/** Bump when the compression settings change; the library versions are part of the key too. */
+const CACHE_VERSION = `1-zlib${process.versions.zlib}-brotli${process.versions.brotli}`;
+
+/** Writes `bytes` to the cache atomically (a concurrent build never reads half a file). */
+function storeInCache(path: string, bytes: Buffer): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, path);
+}
 const gzipAsync = promisify(gzip);
 
 /** Every file under a folder. */
@@ -41,10 +55,18 @@ export async function precompressFolder(folder: string): Promise<number> {
     while (next < files.length) {
       const file = files[next++]!;
       const raw = readFileSync(file);
+      const quality = BROTLI_QUALITY(file, raw.length);
+      const key = `${createHash('sha256').update(raw).digest('hex')}-v${CACHE_VERSION}-q${quality}`;
+      const cached = CACHE_DIR === 'off' ? undefined : { br: join(CACHE_DIR, `${key}.br`), gz: join(CACHE_DIR, `${key}.gz`) };
+      if (cached && existsSync(cached.br) && existsSync(cached.gz)) {
+        copyFileSync(cached.br, `${file}.br`);
+        copyFileSync(cached.gz, `${file}.gz`);
+        continue;
+      }
       const [br, gz] = await Promise.all([
         brotli(raw, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY(file, raw.length),
+            [constants.BROTLI_PARAM_QUALITY]: quality,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
           },
@@ -53,8 +75,13 @@ export async function precompressFolder(folder: string): Promise<number> {
       ]);
       writeFileSync(`${file}.br`, br);
       writeFileSync(`${file}.gz`, gz);
+      if (cached) {
+        storeInCache(cached.br, br);
+        storeInCache(cached.gz, gz);
+      }
     }
   };
+  if (CACHE_DIR !== 'off') mkdirSync(CACHE_DIR, { recursive: true });
   await Promise.all(Array.from({ length: availableParallelism() }, lane));
   return files.length;
 }

@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isPaginated, ROUTES, routeById } from '../../src/api/spec/routes.ts';
+import { DIRECTORY_ROUTE_IDS } from '../support/route-tables.ts';
 import { callApi, concretePath, expectEnvelope, queryString } from '../support/api-call.ts';
 import { testCatalog } from '../support/contract.ts';
 import type { DirectoryPayload, Item } from '../support/items.ts';
 
 const catalog = testCatalog();
-const directories = ROUTES.filter(isPaginated);
+/** The pinned list, not ROUTES.filter(isPaginated): if isPaginated went wrong, these tests would not vanish. */
+const directories = DIRECTORY_ROUTE_IDS.map(routeById);
 type Page = DirectoryPayload & { next_cursor?: string | null };
 
 /** GET a URL, checking envelope and contract; returns the payload and the Link header. */
@@ -65,6 +67,10 @@ function filterSets(path: string): Record<string, string>[] {
   }
   return sets;
 }
+
+it('isPaginated marks exactly the pinned directories', () => {
+  expect(ROUTES.filter(isPaginated).map((route) => route.id)).toEqual([...DIRECTORY_ROUTE_IDS]);
+});
 
 describe.each(directories.map((route) => ({ path: concretePath(route) })))('$path', ({ path }) => {
   it.each(filterSets(path).map((params) => ({ params, label: JSON.stringify(params) })))(

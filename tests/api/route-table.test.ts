@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { ROUTES, routeById, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { DIRECTORY_ROUTE_IDS } from '../support/route-tables.ts';
 import type { ParamSpec } from '../../src/api/spec/params.ts';
 import { COLLECTION_NAMES } from '../../src/schemas/collections.ts';
 import { callApi, concretePath, expectEnvelope, queryString, type Envelope } from '../support/api-call.ts';
@@ -46,7 +47,8 @@ function list(route: RouteSpec, params: Record<string, string> = {}): DirectoryP
 const filtersOf = (route: RouteSpec): ParamSpec[] => route.params.filter((param) => param.kind === 'choice' || param.kind === 'text');
 /** A payload without assertions, for building the test tables at collection time. */
 const rawPayload = (url: string): unknown => (JSON.parse(callApi(url).text ?? 'null') as Envelope).payload;
-const directoryRoutes = ROUTES.filter((route) => !route.detail && isDirectory(rawPayload(route.path)));
+/** Pinned by hand (tests/support/route-tables.ts), not derived from what the handlers return. */
+const directoryRoutes = DIRECTORY_ROUTE_IDS.map(routeById);
 
 /**
  * What a filter means, written from the parameter descriptions (not from the handlers): whether
@@ -348,6 +350,13 @@ describe.each(directoryRoutes.map((route) => ({ id: route.id, route })))('$id fi
     }
     if (samples.length >= 2) expect(nonEmpty, 'some combination keeps entries').toBeGreaterThan(0);
   });
+});
+
+it('returns a directory from exactly the pinned directory routes', () => {
+  const pinned: readonly string[] = DIRECTORY_ROUTE_IDS;
+  for (const route of ROUTES.filter((candidate) => !candidate.detail)) {
+    expect(isDirectory(rawPayload(route.path)), `${route.id} returns a directory`).toBe(pinned.includes(route.id));
+  }
 });
 
 describe('parameter spellings', () => {

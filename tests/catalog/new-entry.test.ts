@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/catalog/content-error.ts';
 import { readContentFolder } from '../../src/catalog/load-files.ts';
 import { newEntryText } from '../../src/catalog/new-entry.ts';
-import { checkCollections, TODO_MARKER, type RawCollections } from '../../src/catalog/validate.ts';
+import { TODO_MARKER } from '../../src/catalog/editor-messages.ts';
+import type { RawCollections } from '../../src/catalog/raw-content.ts';
+import { checkCollections } from '../../src/catalog/validate.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/schemas/collections.ts';
 
 const shipped = readContentFolder('content');

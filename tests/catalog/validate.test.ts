@@ -3,7 +3,7 @@
  * content, and validation must report exactly one problem that names the file, the field, the
  * value and the fix. Needs no build: it reads the copy with the same loader site:export uses.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -83,6 +83,39 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
     make: () => edit('content/operations/auditable-api.yaml', (text) => text.replace(/- "?test"?$/m, '- unit-tests')),
     expected:
       'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": this is not one of the allowed values. Use one of the values below. Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+  },
+  'empty file': {
+    make: () => writeFileSync(join(root, 'content/stacks/sqlite.yaml'), ''),
+    expected:
+      'content/stacks/sqlite.yaml: field "(file)" has value (missing): the file is empty or is not a map of fields. Write the entry\'s fields, one "name: value" line each; `npm run new -- stacks <slug>` writes a starting point.',
+  },
+  'empty text': {
+    make: () => edit('content/stacks/docker.yaml', (text) => text.replace(/^name: Docker$/m, 'name: ""')),
+    expected: 'content/stacks/docker.yaml: field "name" has value "": this text is empty. Write text.',
+  },
+  'empty translation': {
+    make: () => edit('content/stacks/eslint.yaml', (text) => text.replace(/^ {2}en-US: .*$/m, '  en-US: ""')),
+    expected:
+      'content/stacks/eslint.yaml: field "summary.en-US" has value "": the English (en-US) text is missing. Write the English text.',
+  },
+  'number below its range': {
+    make: () => edit('content/cases/clinic-network-online-booking.yaml', (text) => text.replace(/^year: \d+$/m, 'year: 1999')),
+    expected:
+      'content/cases/clinic-network-online-booking.yaml: field "year" has value 1999: this is below the allowed range. Write a whole number from 2000 to 2100.',
+  },
+  'text too long': {
+    make: () => edit('content/links/contact-email.yaml', (text) => text.replace(/^slug: contact-email$/m, `slug: ${'c'.repeat(65)}`)),
+    expected: `content/links/contact-email.yaml: field "slug" has value "${'c'.repeat(65)}": this is longer than 64 characters. Shorten it to 64 characters or fewer.`,
+  },
+  'file name is not the slug': {
+    make: () => renameSync(join(root, 'content/trust/track-record.yaml'), join(root, 'content/trust/our-record.yaml')),
+    expected:
+      'content/trust/our-record.yaml: field "slug" has value "track-record": the file name must be the slug. Rename the file to track-record.yaml, or change the slug to "our-record".',
+  },
+  'entry refers to itself': {
+    make: () => edit('content/projects/ledger-sync.yaml', (text) => text.replace(/^related:\n/m, 'related:\n  - ledger-sync\n')),
+    expected:
+      'content/projects/ledger-sync.yaml: field "related[0]" has value "ledger-sync": a project cannot refer to itself. Remove "ledger-sync" from "related".',
   },
   'stray file': {
     make: () => writeFileSync(join(root, 'content/projects/notes.md'), '# notes\n'),

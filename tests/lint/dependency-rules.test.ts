@@ -3,6 +3,7 @@
  * dependency-cruiser's own API: a fixture tree with a cycle and backwards imports gets exactly the
  * rule names it breaks, and the real project breaks none.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cruise, type ICruiseOptions, type IViolation } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
@@ -29,10 +30,26 @@ describe('the dependency rules', () => {
       ['catalog-is-upstream', 'src/catalog/reads-handlers.ts', 'src/api/handlers.ts'],
       ['no-circular', 'src/site/first.ts', 'src/site/second.ts'],
       ['outputs-do-not-import-serving', 'src/discovery/reads-respond.ts', 'src/api/respond.ts'],
+      ['renderers-do-not-import-pages', 'src/workbench/panel.ts', 'src/pages/page.ts'],
       ['schemas-import-only-schemas', 'src/schemas/reads-catalog.ts', 'src/catalog/clean.ts'],
+      ['serving-does-not-import-renderers', 'src/api/reads-workbench.ts', 'src/workbench/panel.ts'],
     ]);
     // The allowed imports (catalog → schemas, handlers → catalog) are cruised and pass.
-    expect(output.summary.totalCruised).toBe(9);
+    expect(output.summary.totalCruised).toBe(12);
+  });
+
+  it('name only paths that exist: every path pattern of every rule matches a file of the project', () => {
+    const files = execFileSync('git', ['ls-files', 'src', 'server', 'scripts'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    type Side = { path?: string | string[]; pathNot?: string | string[] };
+    const patterns = (options.ruleSet?.forbidden ?? []).flatMap((rule) =>
+      [rule.from, (rule as { to?: Side }).to ?? {}].flatMap((side: Side) => [side.path ?? [], side.pathNot ?? []].flat()),
+    );
+    expect(patterns.length).toBeGreaterThan(10);
+    for (const pattern of patterns)
+      expect(
+        files.some((file) => new RegExp(pattern).test(file)),
+        pattern,
+      ).toBe(true);
   });
 
   it('find nothing in the paths npm run lint cruises', async () => {

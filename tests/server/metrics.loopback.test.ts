@@ -80,14 +80,18 @@ describe('metrics', () => {
     expect(samplesOf(result, 'build_catalog_entries', { collection: 'projects' })[0]?.value).toBe(
       testCatalog().collections.projects.length,
     );
-    for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total'])
+    // One label per kind of entry in the worker's byte budget (src/api/byte-cache.ts), only kinds it knows.
+    const KINDS = ['directory', 'file', 'page', 'payload'];
+    for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total']) {
+      const kinds = samplesOf(result, name).map((sample) => sample.labels['cache']);
+      expect(kinds, name).toEqual(expect.arrayContaining(['file', 'payload']));
       expect(
-        samplesOf(result, name)
-          .map((sample) => sample.labels['cache'])
-          .sort(),
+        kinds.filter((kind) => !KINDS.includes(kind!)),
         name,
-      ).toEqual(['api-payloads', 'static-files']);
-    expect(samplesOf(result, 'cache_bytes', { cache: 'static-files' })[0]?.value).toBeGreaterThan(0);
+      ).toEqual([]);
+    }
+    expect(samplesOf(result, 'cache_bytes', { cache: 'file' })[0]?.value).toBeGreaterThan(0);
+    expect(samplesOf(result, 'cache_bytes', { cache: 'payload' })[0]?.value).toBeGreaterThan(0);
     expect(samplesOf(result, 'worker_starts_total')[0]?.value).toBe(2);
     const workers = samplesOf(result, 'process_resident_memory_bytes').map((sample) => sample.labels['worker']);
     expect(workers.sort()).toEqual(['1', '2']);

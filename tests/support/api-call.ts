@@ -76,7 +76,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** A fresh request id is a UUID. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** What a stack trace or a server file path looks like in a body. */
-export const LEAK = /\bat .+:\d+:\d+|node_modules|file:\/\/|\/work\/|\/home\/|\/usr\/|[A-Z]:\\|\.(?:ts|mjs):\d+/;
+export const LEAK = /\bat (?:\S+ \()?[^\s"()]+:\d+:\d+|node_modules|file:\/\/|\/work\/|\/home\/|\/usr\/|[A-Z]:\\|\.(?:ts|mjs):\d+/;
 
 /** Headers every API response with a body carries, errors included. */
 export function expectApiHeaders(result: ApiResult): void {

@@ -10,6 +10,8 @@ import type { Catalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { OPENAPI_DOCUMENT_MEMBERS } from '../../src/contract/json-schema.ts';
+import { ROUTES } from '../../src/api/spec/routes.ts';
+import { CONDITIONAL_HEADERS, expectedHeaders } from './route-tables.ts';
 
 /** Where the contract is registered in Ajv, so `$ref`s into it resolve. */
 const CONTRACT_ID = 'https://contract.test/openapi.json';
@@ -78,14 +80,19 @@ export function expectMatchesContract(pathTemplate: string | undefined, status: 
   expect(valid, `${pathTemplate ?? 'ErrorEnvelope'} ${status}: ${JSON.stringify(validate.errors?.slice(0, 5))}`).toBe(true);
 }
 
-/** Asserts that every header the contract requires for (path template, status) is present. */
+/**
+ * Asserts that a response carries the headers pinned for its operation (tests/support/route-tables.ts),
+ * and that the contract documents exactly those: dropping a header from either side fails.
+ */
 export function expectContractHeaders(pathTemplate: string, status: number, headers: Headers): void {
+  const route = ROUTES.find((candidate) => candidate.path === pathTemplate);
+  expect(route, `a route serves ${pathTemplate}`).toBeDefined();
+  const expected = expectedHeaders(route!.id, status);
   const response = contractResponse(pathTemplate, status);
   expect(response, `the contract documents ${status} for ${pathTemplate}`).toBeDefined();
-  const components = testContract().components?.headers ?? {};
-  for (const [name, header] of Object.entries(response?.headers ?? {})) {
-    const resolved = ('$ref' in header ? components[header.$ref.split('/').pop()!] : header) as OpenAPIV3_1.HeaderObject | undefined;
-    if (resolved?.required === false) continue;
+  expect(Object.keys(response?.headers ?? {}).sort(), `${status} ${pathTemplate}: documented headers`).toEqual([...expected].sort());
+  for (const name of expected) {
+    if (CONDITIONAL_HEADERS.includes(name)) continue;
     expect(headers.get(name), `${status} ${pathTemplate} header ${name}`).toBeTruthy();
   }
 }

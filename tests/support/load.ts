@@ -34,6 +34,13 @@ export interface Load {
 export const failed = (request: Sent): boolean => request.status === undefined || request.status >= 500;
 
 /**
+ * How a kept-alive connection closed under a request shows in undici: closed before the request was
+ * written (UND_ERR_SOCKET), or reset while it was (ECONNRESET). Either way a GET is idempotent, so
+ * HTTP clients send it again (RFC 9110 §9.2.2).
+ */
+const CLOSED_IDLE = ['UND_ERR_SOCKET', 'ECONNRESET'];
+
+/**
  * Starts sending `paths` in turn over `connections` connections until stopped. With
  * `retryClosedIdle`, a GET whose kept-alive connection the server closed before answering is sent
  * once more on a new connection, as browsers and HTTP/1.1 clients do (RFC 9112 §9.3.1): a server
@@ -62,7 +69,7 @@ export function startLoad(
         try {
           response = await client.request({ path, method: 'GET' });
         } catch (error) {
-          if (!retryClosedIdle || (error as { code?: string }).code !== 'UND_ERR_SOCKET') throw error;
+          if (!retryClosedIdle || !CLOSED_IDLE.includes((error as { code?: string }).code ?? '')) throw error;
           request.retried = true;
           response = await client.request({ path, method: 'GET' });
         }

@@ -1,0 +1,72 @@
+// @ts-check
+/**
+ * Brotli for API envelopes without compressing per request, as gzip-splice.mjs does for gzip. The
+ * cached part (the envelope up to and including the payload) is compressed once and ends with a
+ * flush, so the stream is byte-aligned and not final; each response then appends its per-request
+ * tail as uncompressed meta-blocks (RFC 7932 9.2: ISLAST=0, MNIBBLES, MLEN-1, ISUNCOMPRESSED=1,
+ * padding to the byte) and the last, empty meta-block (ISLAST=1, ISLASTEMPTY=1: the byte 0x03).
+ * Per-request bytes may only follow the compressed part: anything before or inside it would shift
+ * the positions its backward distances and literal contexts were computed from.
+ */
+import { brotliCompressSync, constants } from 'node:zlib';
+
+/** ISLAST=1, ISLASTEMPTY=1, then padding: the end of every spliced stream. */
+const LAST_EMPTY_META_BLOCK = Buffer.from([0x03]);
+/** With MNIBBLES=4, MLEN-1 has 16 bits, so one uncompressed meta-block holds at most 65,536 bytes. */
+const UNCOMPRESSED_MAX = 0x10000;
+
+/**
+ * The cached part compressed once, not final, ending byte-aligned (BROTLI_OPERATION_FLUSH).
+ * @param {Buffer} cachedPart
+ * @param {number} quality 0..11
+ * @returns {Buffer}
+ */
+export function brotliCachedPart(cachedPart, quality) {
+  return brotliCompressSync(cachedPart, brotliOptions(cachedPart.length, quality));
+}
+
+/**
+ * Options for compressing a cached part: text mode, a window as large as the part needs and no
+ * larger (the encoder's memory grows with the window: about 50 MB at quality 11 with the default
+ * 4 MB one), and a flush instead of a finish at the end.
+ * @param {number} length
+ * @param {number} quality
+ * @returns {import('node:zlib').BrotliOptions}
+ */
+export function brotliOptions(length, quality) {
+  return {
+    finishFlush: constants.BROTLI_OPERATION_FLUSH,
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: length,
+      // A window reaching back over the whole part, from Brotli's smallest (1 KB) to its largest (16 MB).
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 1)))),
+    },
+  };
+}
+
+/**
+ * The tail as uncompressed meta-blocks followed by the final empty meta-block: what completes a
+ * stream whose compressed part `brotliCachedPart` made.
+ * @param {Buffer} tail
+ * @returns {Buffer}
+ */
+export function brotliTail(tail) {
+  const blocks = Math.ceil(tail.length / UNCOMPRESSED_MAX);
+  const out = Buffer.allocUnsafe(blocks * 3 + tail.length + 1);
+  let at = 0;
+  for (let block = 0; block < blocks; block += 1) {
+    const chunk = tail.subarray(block * UNCOMPRESSED_MAX, (block + 1) * UNCOMPRESSED_MAX);
+    // Bits, least significant first: ISLAST=0 (1 bit), MNIBBLES-4=0 (2 bits), MLEN-1 (16 bits),
+    // ISUNCOMPRESSED=1 (1 bit), then zero padding to the end of the third byte.
+    const header = ((chunk.length - 1) << 3) | (1 << 19);
+    out[at] = header & 0xff;
+    out[at + 1] = (header >>> 8) & 0xff;
+    out[at + 2] = (header >>> 16) & 0xff;
+    chunk.copy(out, at + 3);
+    at += 3 + chunk.length;
+  }
+  LAST_EMPTY_META_BLOCK.copy(out, at);
+  return out;
+}
