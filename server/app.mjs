@@ -66,10 +66,17 @@ export function createRequestListener(
     const target = api.parseTarget(req.url ?? '/');
     /** @type {string | null} */
     let requestId = null;
-    res.on('close', () => logRequest(log, req, res, target.path, started, requestId));
-    metrics?.observe(req, res, target.path);
-    // /api and /mcp count against the client's quota; a refusal has been answered (429).
-    if (rateLimit.covers(target.path) && !(await rateLimit.admit(req, res, target))) return;
+    const methodIndex = metrics?.started(req.method) ?? 0;
+    // One listener for the log and the metrics, one clock reading for both.
+    res.on('close', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      logRequest(log, req, res, target.path, seconds, requestId);
+      metrics?.finished(methodIndex, res, target.path, seconds);
+    });
+    // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
+    // decides synchronously: only a round trip to the primary is awaited.
+    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;
+    if (admitted !== true && !(await admitted)) return;
 
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {

@@ -12,20 +12,16 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import client from 'prom-client';
 import { isMcpPath } from './rate-limit.mjs';
+import { createRequestRecorder } from './request-metrics.mjs';
 
-const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = client;
+const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry } = client;
 
 /** Sub-millisecond answers are the norm here (cached payloads, files from memory): resolve them. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** OpenTelemetry's known methods; anything else is `_OTHER`. */
-const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
 /** Bound on distinct MCP tool labels, whatever names clients send. */
 const MAX_TOOL_LABELS = 64;
 /** A file name extension, for telling static files from pages. */
 const EXTENSION = /\.[a-z0-9]+$/i;
-/** Content-Length and Content-Encoding of a response, read from its header block once sent. */
-const CONTENT_LENGTH = /\r\ncontent-length: *(\d+)/i;
-const CONTENT_ENCODING = /\r\ncontent-encoding: *([a-z0-9-]+)/i;
 
 /**
  * What a cache reports when scraped. `bytes` and `budgetBytes` are per worker; the primary sums them.
@@ -55,39 +51,8 @@ export function createWorkerMetrics({ build, caches }) {
   // Default process metrics, one series per worker (the primary would otherwise add them up).
   collectDefaultMetrics({ register: registry, labels: { worker: String(cluster.worker?.id ?? 0) } });
 
-  const duration = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Duration of HTTP server requests, until the response is handed to the socket.',
-    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
-    buckets: DURATION_BUCKETS,
-  });
-  // Requests in flight and bytes sent are plain numbers per request, read into prom-client at
-  // scrape time: its labels() hashes the label values on every call.
-  /** @type {Map<string, number>} by method */
-  const inFlight = new Map();
-  /** @type {Map<string, number>} by content coding */
-  const bytesSent = new Map();
-  new Gauge({
-    name: 'http_server_active_requests',
-    help: 'HTTP server requests in flight.',
-    labelNames: ['http_request_method'],
-    collect() {
-      for (const [method, count] of inFlight) this.labels(method).set(count);
-    },
-  });
-  /** @type {Map<string, number>} what the counter already holds, by coding */
-  const bytesCounted = new Map();
-  new Counter({
-    name: 'http_server_response_body_size_bytes_total',
-    help: 'Response body bytes sent, by content coding.',
-    labelNames: ['content_coding'],
-    collect() {
-      for (const [coding, bytes] of bytesSent) {
-        this.labels(coding).inc(bytes - (bytesCounted.get(coding) ?? 0));
-        bytesCounted.set(coding, bytes);
-      }
-    },
-  });
+  const recorder = createRequestRecorder(DURATION_BUCKETS, (path) => routeLabel(path, build.api));
+  registerRequestMetrics(registry, recorder);
   const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tool calls, by tool.', labelNames: ['tool', 'outcome'] });
   /** @type {Set<string>} */
   const toolLabels = new Set();
@@ -112,52 +77,11 @@ export function createWorkerMetrics({ build, caches }) {
 
   registerCacheMetrics(caches);
 
-  // prom-client hashes the label values on every labels() call: keep each child once found.
-  /** @type {Map<string, import('prom-client').Histogram.Internal<string>>} */
-  const durations = new Map();
-  /** @type {Map<string, string>} http_route by path; bounded, cleared when full */
-  const routes = new Map();
-  const ROUTE_MEMO_LIMIT = 1024;
-
-  /** @param {string} path */
-  const routeOf = (path) => {
-    let route = routes.get(path);
-    if (route === undefined) {
-      route = routeLabel(path, build.api);
-      if (routes.size >= ROUTE_MEMO_LIMIT) routes.clear();
-      routes.set(path, route);
-    }
-    return route;
-  };
-
   return {
-    /**
-     * Starts timing a request; records it once its connection is done with it.
-     * @param {import('node:http').IncomingMessage} req
-     * @param {import('node:http').ServerResponse} res
-     * @param {string} path the parsed path, without the query
-     */
-    observe(req, res, path) {
-      const started = process.hrtime.bigint();
-      const method = KNOWN_METHODS.has(req.method ?? '') ? /** @type {string} */ (req.method) : '_OTHER';
-      inFlight.set(method, (inFlight.get(method) ?? 0) + 1);
-      res.once('close', () => {
-        inFlight.set(method, (inFlight.get(method) ?? 1) - 1);
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        const route = routeOf(path);
-        const key = `${method} ${res.statusCode} ${route}`;
-        let child = durations.get(key);
-        if (!child) durations.set(key, (child = duration.labels(method, route, String(res.statusCode))));
-        child.observe(seconds);
-        // @ts-expect-error _header: the header block Node wrote (headers given to writeHead are not kept elsewhere).
-        const head = /** @type {string | null} */ (res._header);
-        if (!head) return;
-        const length = Number(CONTENT_LENGTH.exec(head)?.[1] ?? 0);
-        if (length === 0) return;
-        const coding = CONTENT_ENCODING.exec(head)?.[1]?.toLowerCase() ?? 'identity';
-        bytesSent.set(coding, (bytesSent.get(coding) ?? 0) + length);
-      });
-    },
+    /** Counts a request in flight; hand what it returns to `finished`. */
+    started: recorder.started,
+    /** Records a request its connection is done with (from the request's one 'close' listener). */
+    finished: recorder.finished,
     /**
      * Counts one MCP tool call (for the MCP endpoint to call); names past the bound count as `other`.
      * @param {string} tool
@@ -169,6 +93,58 @@ export function createWorkerMetrics({ build, caches }) {
       mcpCalls.labels(tool, outcome).inc();
     },
   };
+}
+
+/**
+ * The HTTP metrics, read from the request recorder's plain numbers at scrape time. The duration
+ * histogram is a registry entry of prom-client's own JSON form (what Registry#getMetricsAsJSON and
+ * the AggregatorRegistry read), so the exposition and the sum across workers stay prom-client's.
+ * @param {import('prom-client').Registry} registry
+ * @param {ReturnType<typeof createRequestRecorder>} recorder
+ */
+function registerRequestMetrics(registry, recorder) {
+  const name = 'http_server_request_duration_seconds';
+  const help = 'Duration of HTTP server requests, until the response is handed to the socket.';
+  const bucketName = `${name}_bucket`;
+  const get = async () => {
+    /** @type {{ labels: Record<string, string | number>, value: number, metricName: string }[]} */
+    const values = [];
+    for (const { method, route, status, buckets, sum, count } of recorder.durations()) {
+      const labels = { http_request_method: method, http_route: route, http_response_status_code: String(status) };
+      let cumulative = 0;
+      DURATION_BUCKETS.forEach((bound, index) => {
+        cumulative += /** @type {number} */ (buckets[index]);
+        values.push({ labels: { ...labels, le: bound }, value: cumulative, metricName: bucketName });
+      });
+      values.push({ labels: { ...labels, le: '+Inf' }, value: count, metricName: bucketName });
+      values.push({ labels, value: sum, metricName: `${name}_sum` });
+      values.push({ labels, value: count, metricName: `${name}_count` });
+    }
+    return { name, help, type: 'histogram', values, aggregator: 'sum' };
+  };
+  registry.registerMetric(/** @type {any} */ ({ name, help, type: 'histogram', aggregator: 'sum', get, reset() {} }));
+
+  new Gauge({
+    name: 'http_server_active_requests',
+    help: 'HTTP server requests in flight.',
+    labelNames: ['http_request_method'],
+    collect() {
+      for (const [method, count] of recorder.inFlight()) this.labels(method).set(count);
+    },
+  });
+  /** @type {Map<string, number>} what the counter already holds, by coding */
+  const bytesCounted = new Map();
+  new Counter({
+    name: 'http_server_response_body_size_bytes_total',
+    help: 'Response body bytes sent, by content coding.',
+    labelNames: ['content_coding'],
+    collect() {
+      for (const [coding, bytes] of recorder.bytesSent) {
+        this.labels(coding).inc(bytes - (bytesCounted.get(coding) ?? 0));
+        bytesCounted.set(coding, bytes);
+      }
+    },
+  });
 }
 
 /**

@@ -23,14 +23,22 @@ export const POLICY = 'api';
 /** Message types between a worker and the primary's counters. */
 export const ASK = 'rate-limit:count';
 export const ANSWER = 'rate-limit:counted';
+export const GIVE_BACK = 'rate-limit:give-back';
+export const RECALL = 'rate-limit:recall';
 /**
- * The primary's answer for one key: allowed, requests left, milliseconds until the window refills.
- * @typedef {[allowed: boolean, remaining: number, msBeforeNext: number]} Verdict
+ * The primary's answer for one key: allowed, requests left (after any lease), milliseconds until
+ * the window refills, requests leased to the worker on top of this one (see createLeases), and
+ * when the window ends (epoch ms, the window's identity when a lease is given back).
+ * @typedef {[allowed: boolean, remaining: number, msBeforeNext: number, leased: number, windowEnd: number]} Verdict
  */
+/** How long a worker keeps a lease before giving its unused requests back. */
+const LEASE_MS = 500;
 /** Seconds per unit of the window in RATE_LIMIT. */
 const UNIT_SECONDS = /** @type {const} */ ({ s: 1, m: 60, h: 3600 });
 /** Bound on waiting for the primary's answer; past it the request passes (the limiter fails open). */
 const IPC_TIMEOUT_MS = 1_000;
+/** Two window ends closer than this are the same window (windows last at least a second). */
+export const WINDOW_MATCH_MS = 500;
 
 /** @typedef {{ points: number, seconds: number }} RateLimitPolicy */
 
@@ -123,7 +131,7 @@ export function isMcpPath(/** @type {string} */ path) {
  * not answer in time.
  */
 function createCounterClient() {
-  /** @type {{ keys: string[], resolvers: ((verdict: Verdict | null) => void)[] } | null} */
+  /** @type {{ keys: string[], ahead: boolean[], resolvers: ((verdict: Verdict | null) => void)[] } | null} */
   let batch = null;
   let nextId = 0;
   /** @type {Map<number, { resolvers: ((verdict: Verdict | null) => void)[], timer: NodeJS.Timeout }>} */
@@ -138,7 +146,7 @@ function createCounterClient() {
   });
   const send = () => {
     if (!batch) return;
-    const { keys, resolvers } = batch;
+    const { keys, ahead, resolvers } = batch;
     batch = null;
     const id = nextId++;
     const timer = setTimeout(() => {
@@ -146,18 +154,127 @@ function createCounterClient() {
       for (const resolve of resolvers) resolve(null);
     }, IPC_TIMEOUT_MS);
     waiting.set(id, { resolvers, timer });
-    process.send?.({ type: ASK, id, keys });
+    process.send?.({ type: ASK, id, keys, ahead });
   };
-  /** @param {string} key @returns {Promise<Verdict | null>} */
-  return (key) =>
+  /**
+   * @param {string} key
+   * @param {boolean} [ahead] counted ahead for a lease, not for a request being answered
+   * @returns {Promise<Verdict | null>}
+   */
+  const count = (key, ahead = false) =>
     new Promise((resolve) => {
       if (!batch) {
-        batch = { keys: [], resolvers: [] };
+        batch = { keys: [], ahead: [], resolvers: [] };
         setImmediate(send);
       }
       batch.keys.push(key);
+      batch.ahead.push(ahead);
       batch.resolvers.push(resolve);
     });
+  return count;
+}
+
+/**
+ * In a worker: requests the primary has counted ahead for a busy client (a lease), so most of that
+ * client's requests are decided here without waiting for a round trip. The primary leases only
+ * while the client is far from its limit (server/rate-limit-counters.mjs), and before it refuses
+ * a client it recalls that client's leases: the refusal comes when the machine's count is spent,
+ * whichever worker asks. A request answered from a lease reports what the primary had left when it
+ * granted the lease, less what this worker has used since (other workers' use shows at the next lease).
+ * Unused requests go back to the primary after LEASE_MS (while their window lasts) or when
+ * recalled; only leases live here, at most one per busy client.
+ * @param {(key: string, ahead?: boolean) => Promise<Verdict | null>} count
+ */
+function createLeases(count) {
+  /** @typedef {{ tokens: number, remaining: number, windowEnd: number, expiresAt: number, refilling: boolean, size: number, grants: number }} Lease */
+  /** @type {Map<string, Lease>} */
+  const leases = new Map();
+
+  /**
+   * Adds requests the primary counted for this worker to the client's lease.
+   * @param {string} key
+   * @param {number} tokens
+   * @param {number} remaining what the primary has left after them
+   * @param {number} windowEnd
+   */
+  const grant = (key, tokens, remaining, windowEnd) => {
+    const now = Date.now();
+    let lease = leases.get(key);
+    // A lease of an earlier window is void: its requests were counted in that window.
+    if (lease && Math.abs(lease.windowEnd - windowEnd) >= WINDOW_MATCH_MS) {
+      leases.delete(key);
+      lease = undefined;
+    }
+    if (tokens <= 0) {
+      if (lease) lease.remaining = remaining;
+      return lease;
+    }
+    const expiresAt = Math.min(windowEnd, now + LEASE_MS);
+    if (!lease) {
+      lease = { tokens: 0, remaining, windowEnd, expiresAt, refilling: false, size: tokens, grants: 0 };
+      leases.set(key, lease);
+    }
+    lease.tokens += tokens;
+    lease.remaining = remaining;
+    lease.expiresAt = expiresAt;
+    lease.size = Math.max(lease.size, tokens);
+    // The primary counts the grants it sent; a give-back says how many it returns.
+    lease.grants += 1;
+    return lease;
+  };
+
+  /** Asks for the client's next lease (no request counted). */
+  const refill = (/** @type {string} */ key, /** @type {Lease} */ lease) => {
+    lease.refilling = true;
+    void count(key, true).then((verdict) => {
+      lease.refilling = false;
+      if (verdict === null) return;
+      const [, remaining, , leased, windowEnd] = verdict;
+      grant(key, leased, remaining, windowEnd);
+    });
+  };
+
+  // Gives expired leases back (the primary forgets this worker holds them; unused requests count
+  // again while their window lasts).
+  setInterval(() => {
+    const now = Date.now();
+    /** @type {[key: string, tokens: number, windowEnd: number, grants: number][]} */
+    const unused = [];
+    for (const [key, lease] of leases) {
+      if (lease.expiresAt > now) continue;
+      leases.delete(key);
+      unused.push([key, lease.tokens, lease.windowEnd, lease.grants]);
+    }
+    if (unused.length > 0) process.send?.({ type: GIVE_BACK, unused });
+  }, LEASE_MS / 2).unref();
+  // The primary is about to refuse this client: give its lease back now, used up or not.
+  process.on('message', (/** @type {{ type?: string, key?: unknown }} */ message) => {
+    if (message?.type !== RECALL || typeof message.key !== 'string') return;
+    const key = message.key;
+    // After the grants of answers read in the same turn (they apply in promise callbacks).
+    setImmediate(() => {
+      const lease = leases.get(key);
+      leases.delete(key);
+      process.send?.({ type: GIVE_BACK, unused: [[key, lease?.tokens ?? 0, lease?.windowEnd ?? 0, lease?.grants ?? 0]] });
+    });
+  });
+
+  return {
+    /**
+     * Takes one request from the client's lease: what is left to report and when the window
+     * ends, or undefined when there is no usable lease.
+     * @param {string} key
+     */
+    take(key) {
+      const lease = leases.get(key);
+      if (!lease || lease.tokens === 0 || lease.expiresAt <= Date.now()) return undefined;
+      lease.tokens -= 1;
+      // Ask for the next lease before this one runs out, so no request waits for it.
+      if (!lease.refilling && lease.tokens <= lease.size / 2) refill(key, lease);
+      return { remaining: lease.remaining + lease.tokens, windowEnd: lease.windowEnd };
+    },
+    grant,
+  };
 }
 
 /**
@@ -167,37 +284,53 @@ function createCounterClient() {
  * @param {Readonly<Record<string, string>>} serverHeaders the headers every response carries
  */
 export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
-  if (policy === null) return { covers: () => false, admit: async () => true };
+  if (policy === null) return { covers: (/** @type {string} */ _path) => false, admit: () => true };
   const count = createCounterClient();
+  const leases = createLeases(count);
   const policyField = `"${POLICY}";q=${policy.points};w=${policy.seconds}`;
   /** @param {number} remaining @param {number} msBeforeNext */
   const rateLimitField = (remaining, msBeforeNext) => `"${POLICY}";r=${remaining};t=${Math.ceil(msBeforeNext / 1000)}`;
+  /**
+   * Lets a request go on, its RateLimit fields set.
+   * @param {import('node:http').ServerResponse} res
+   * @param {number} remaining
+   * @param {number} msBeforeNext
+   */
+  const allow = (res, remaining, msBeforeNext) => {
+    res.setHeader('RateLimit-Policy', policyField);
+    res.setHeader('RateLimit', rateLimitField(remaining, msBeforeNext));
+    return true;
+  };
 
   return {
     /** Whether a path is limited: the API and the MCP endpoint. */
     covers: (/** @type {string} */ path) => api.isApiPath(path) || isMcpPath(path),
     /**
      * Counts the request; true when it may go on (its RateLimit fields set on `res`), false once
-     * the 429 has been sent.
+     * the 429 has been sent. Synchronous when the client's lease decides, else a promise.
      * @param {import('node:http').IncomingMessage} req
      * @param {import('node:http').ServerResponse} res
      * @param {import('../src/api/request-target.ts').RequestTarget} target
+     * @returns {boolean | Promise<boolean>}
      */
-    async admit(req, res, target) {
-      const verdict = await count(clientAddress(req, trustProxy));
-      // No answer from the primary in time: serve rather than refuse everyone.
-      if (verdict === null) return true;
-      const [allowed, remaining, msBeforeNext] = verdict;
-      if (!allowed) {
-        const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
-        const result = api.answerRateLimited(req.method ?? 'GET', target, req.headers, retryAfter);
-        const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) };
-        sendApiResponse(req, res, result, headers);
-        return false;
-      }
-      res.setHeader('RateLimit-Policy', policyField);
-      res.setHeader('RateLimit', rateLimitField(remaining, msBeforeNext));
-      return true;
+    admit(req, res, target) {
+      const key = clientAddress(req, trustProxy);
+      const leased = leases.take(key);
+      if (leased) return allow(res, leased.remaining, leased.windowEnd - Date.now());
+      return count(key).then((verdict) => {
+        // No answer from the primary in time: serve rather than refuse everyone.
+        if (verdict === null) return true;
+        const [allowed, remaining, msBeforeNext, leasedNow, windowEnd] = verdict;
+        if (!allowed) {
+          const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+          const result = api.answerRateLimited(req.method ?? 'GET', target, req.headers, retryAfter);
+          const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) };
+          sendApiResponse(req, res, result, headers);
+          return false;
+        }
+        const lease = leases.grant(key, leasedNow, remaining, windowEnd);
+        return allow(res, remaining + (lease?.tokens ?? 0), msBeforeNext);
+      });
     },
   };
 }

@@ -7,16 +7,15 @@
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {string} path the parsed path, without the query
- * @param {bigint} started from process.hrtime.bigint()
+ * @param {number} seconds how long it took
  * @param {string | null} requestId the API's request id (null for pages and files)
  */
-export function logRequest(log, req, res, path, started, requestId) {
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+export function logRequest(log, req, res, path, seconds, requestId) {
   log.info({
     method: req.method,
     path,
     status: res.statusCode,
-    ms: Math.round(ms * 100) / 100,
+    ms: Math.round(seconds * 100_000) / 100,
     request_id: requestId,
     ...(res.writableFinished ? {} : { aborted: true }),
   });

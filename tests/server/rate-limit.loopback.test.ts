@@ -29,8 +29,11 @@ interface Answer {
 }
 
 /** One GET on a fresh connection (either worker may take it), from `localAddress`. */
-function get(path: string, { forwardedFor, from = '127.0.0.1' }: { forwardedFor?: string; from?: string } = {}): Promise<Answer> {
-  const { hostname, port } = new URL(server.url);
+function get(
+  path: string,
+  { forwardedFor, from = '127.0.0.1', on = server }: { forwardedFor?: string; from?: string; on?: RunningServer } = {},
+): Promise<Answer> {
+  const { hostname, port } = new URL(on.url);
   const headers = forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor };
   return new Promise((resolve, reject) => {
     const outgoing = request({ host: hostname, port: Number(port), path, headers, agent: false, localAddress: from }, (response) => {
@@ -105,5 +108,34 @@ describe('rate limit', () => {
     expect(page.status).toBe(200);
     expect(page.headers['ratelimit']).toBeUndefined();
     expect(page.headers['ratelimit-policy']).toBeUndefined();
+  });
+});
+
+describe('rate limit of a busy client (leases)', () => {
+  // Far above the 32 requests counted one by one: the workers get leases, and the primary must
+  // recall them before refusing. Without the recall, unused leases make refusals come early.
+  const BUSY_LIMIT = 300;
+  let busy: RunningServer;
+  beforeAll(async () => {
+    busy = await startServer({ RATE_LIMIT: `${BUSY_LIMIT}/${WINDOW_SECONDS}s`, TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await busy.stop();
+  });
+
+  it('still refuses exactly the requests past the limit, 8 at a time on both workers', async () => {
+    const client = { forwardedFor: '198.51.100.9', on: busy };
+    const answers: Answer[] = [];
+    for (let index = 0; index < BUSY_LIMIT + 40; index += 8)
+      answers.push(...(await Promise.all(Array.from({ length: 8 }, () => get(stacks, client)))));
+    expect(answers.filter((answer) => answer.status === 200).length).toBe(BUSY_LIMIT);
+    expect(answers.filter((answer) => answer.status === 429).length).toBe(answers.length - BUSY_LIMIT);
+    // Both workers answered the client, so both held leases of its quota.
+    const workersAnswering = new Set(
+      logLines(busy.output())
+        .filter((line) => line['path'] === stacks && line['status'] === 200)
+        .map((line) => line['pid']),
+    );
+    expect(workersAnswering.size).toBe(2);
   });
 });
