@@ -15,7 +15,7 @@ function rpcError(res, status, code, message, headers = {}) {
 
 /**
  * Builds the /mcp listener for one loaded build.
- * @param {Pick<import('./build.mjs').Build, 'api' | 'catalog'>} build
+ * @param {Pick<import('./load-build.mjs').Build, 'api' | 'catalog'>} build
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */
 export function createMcpListener({ api, catalog }) {

@@ -10,7 +10,7 @@ import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
-import { buildDiscovery } from '../discovery/inventory.ts';
+import { buildDiscovery } from '../discovery/discovery-payload.ts';
 import { COLLECTION_NAMES, type DetailCollection } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
@@ -18,7 +18,7 @@ import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
-import { ROUTES, type RouteId, type RouteSpec } from './spec/routes.ts';
+import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {

@@ -8,7 +8,7 @@ import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from './spec/params.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from '../routes/params.ts';
 
 /** The checked query: canonical values by parameter name, plus the locale. */
 export interface ParsedQuery {

@@ -12,7 +12,7 @@ import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
 import type { ParsedQuery } from './params.ts';
 import { cached, etagFor, PreparedPayload } from './payload-cache.ts';
 import { serializePayload } from './serialize.ts';
-import type { RouteSpec } from './spec/routes.ts';
+import type { RouteSpec } from '../routes/routes.ts';
 
 export interface PreparedPage {
   payload: PreparedPayload;

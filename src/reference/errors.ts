@@ -3,7 +3,7 @@
  * and a request that really produces it (answered at build time like every other example).
  */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../schemas/errors.ts';
-import { MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../api/spec/params.ts';
+import { MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
 import { ALLOWED_METHODS } from '../api/respond.ts';
 import type { ReferenceOperation, ReferenceTag } from './model.ts';
 

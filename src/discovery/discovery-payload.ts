@@ -4,7 +4,7 @@ import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { matchesTerms, queryTerms, searchableText } from '../catalog/search.ts';
 import { pageUrl } from '../catalog/urls.ts';
-import { entryApiUrl } from '../api/spec/urls.ts';
+import { entryApiUrl } from '../routes/urls.ts';
 import type { DiscoveryItem, DiscoveryKind } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
 import { LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';

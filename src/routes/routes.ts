@@ -5,13 +5,13 @@
  * the audit, llms.txt, the workbench, matrix:check and the tests all read this table.
  */
 import type { z } from 'astro/zod';
-import type { CollectionName, CollectionsSource, DetailCollection } from '../../schemas/collections.ts';
-import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../../schemas/journeys.ts';
-import { ProfileSchema } from '../../schemas/profile.ts';
-import { OWNERS } from '../../schemas/profiles.ts';
-import { TRUST_KINDS } from '../../schemas/trust.ts';
-import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../../schemas/views.ts';
-import * as payloads from '../../schemas/api.ts';
+import type { CollectionName, CollectionsSource, DetailCollection } from '../schemas/collections.ts';
+import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../schemas/journeys.ts';
+import { ProfileSchema } from '../schemas/profile.ts';
+import { OWNERS } from '../schemas/profiles.ts';
+import { TRUST_KINDS } from '../schemas/trust.ts';
+import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../schemas/views.ts';
+import * as payloads from '../schemas/api.ts';
 import { LANG_PARAM, PAGE_PARAMS, textParam, type ParamChoice, type ParamSpec } from './params.ts';
 
 /** What one endpoint is; `RouteSpec` narrows `id` to the ids of the table. */

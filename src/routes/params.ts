@@ -1,6 +1,6 @@
 /** Query parameters as the route specs declare them: names, kinds, allowed values, limits. */
-import type { CollectionName, CollectionsSource } from '../../schemas/collections.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../../schemas/common.ts';
+import type { CollectionName, CollectionsSource } from '../schemas/collections.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
 
 /** Longest accepted `q`, after trimming. */
 export const MAX_QUERY_LENGTH = 100;
