@@ -4,21 +4,21 @@
  * from the specs (contract, audit, discovery); the specs never read the handlers.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { localize } from '../catalog/localize.ts';
+import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
 import { buildDiscovery } from '../discovery/discovery-payload.ts';
-import { COLLECTION_NAMES, type DetailCollection } from '../schemas/collections.ts';
+import { COLLECTION_NAMES, type CollectionName, type DetailCollection, type EntryOf } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
-import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
+import { ROUTES, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {
@@ -30,8 +30,14 @@ export interface RouteContext {
   slug?: string;
 }
 
-/** Builds the payload; throws ApiError for a missing entry. */
-export type Handler = (context: RouteContext) => unknown;
+/** What route `Id` answers: its schema's output, with every localized text in one language when the route is localized. */
+export type Answer<Id extends RouteId> = Id extends LocalizedRouteId ? Localized<PayloadOf<Id>> : PayloadOf<Id>;
+
+/** Builds route `Id`'s payload, of the shape its schema outputs; throws ApiError for a missing entry. */
+export type Handler<Id extends RouteId = RouteId> = (context: RouteContext) => Answer<Id>;
+
+/** One handler per route id, each returning its own route's payload type (tsc rejects any other shape). */
+export type Handlers = { [Id in RouteId]: Handler<Id> };
 
 /**
  * Looks up a detail view, or throws a 404 naming the few closest slugs (did-you-mean) and the
@@ -60,6 +66,11 @@ function localizedDetail<T>(context: RouteContext, collection: DetailCollection,
   return memo(context.catalog, `detail:${collection}:${context.slug}:${context.locale}`, () => localize(base, context.locale));
 }
 
+/** The one profile entry (the profile collection holds exactly one; validation rejects any other count). */
+function profileOf(catalog: Catalog, locale: Locale) {
+  return localizedEntries(catalog, 'profile', locale)[0]!;
+}
+
 /** Counts how often each slug occurs across the lists, keeping first-seen order. */
 function facet(lists: readonly (readonly string[])[], catalog: Catalog, collection: 'categories' | 'stacks', locale: Locale) {
   const counts = new Map<string, number>();
@@ -85,7 +96,7 @@ export const HANDLERS = {
   },
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
-  getProfile: ({ catalog, locale }) => localizedEntries(catalog, 'profile', locale)[0],
+  getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
   listProfiles: ({ catalog, locale, values }) =>
     listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
   listLinks: ({ catalog, locale, values }) =>
@@ -93,10 +104,11 @@ export const HANDLERS = {
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
-    profile: localizedEntries(catalog, 'profile', locale)[0],
-    ...Object.fromEntries(
+    profile: profileOf(catalog, locale),
+    // Object.fromEntries forgets which key holds which collection: the type says it back.
+    ...(Object.fromEntries(
       COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)]),
-    ),
+    ) as { [C in Exclude<CollectionName, 'profile'>]: Localized<EntryOf<C>>[] }),
   }),
   getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
   listDiscovery: ({ catalog, locale, values }) => buildDiscovery(catalog, locale, values),
@@ -150,7 +162,7 @@ export const HANDLERS = {
     }),
   listTrust: ({ catalog, locale, values }) =>
     listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
-} satisfies Record<RouteId, Handler>;
+} satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */
 export function defaultPayloadJson(route: RouteSpec, catalog: Catalog): string {

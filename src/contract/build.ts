@@ -143,8 +143,11 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
   return [...path, ...query];
 }
 
+/** An OpenAPI 3.1 document that always has its paths (the contract payload's schema requires them). */
+export type Contract = OpenAPIV3_1.Document & { paths: OpenAPIV3_1.PathsObject };
+
 /** Builds the contract; cached per catalog and base URL. */
-export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
+export function buildContract(catalog: Catalog): Contract {
   const routes: readonly RouteSpec[] = ROUTES;
   const base = siteUrl();
   return memo(catalog, `contract:${base}`, () => {
@@ -211,6 +214,6 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
       tags,
       paths,
       components: { schemas, headers: HEADERS },
-    } satisfies OpenAPIV3_1.Document;
+    } satisfies Contract;
   });
 }

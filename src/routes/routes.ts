@@ -392,6 +392,12 @@ const ROUTE_TABLE = [
 /** The id of a route, such as `getProject`. */
 export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
 
+/** The payload a route answers with, as its schema outputs it: what that route's handler must return. */
+export type PayloadOf<Id extends RouteId> = z.output<Extract<(typeof ROUTE_TABLE)[number], { id: Id }>['payload']>;
+
+/** Ids of the routes whose payload holds localized text (answered in one language). */
+export type LocalizedRouteId = Extract<(typeof ROUTE_TABLE)[number], { localized: true }>['id'];
+
 /** One endpoint's spec. */
 export type RouteSpec = RouteShape & { id: RouteId };
 
