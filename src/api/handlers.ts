@@ -18,14 +18,15 @@ import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
+import { EVERYTHING, type Selection } from '../routes/params.ts';
 import { ROUTES, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {
   catalog: Catalog;
   locale: Locale;
-  /** Canonical parameter values (choices resolved, q trimmed; empty q left out). */
-  values: Record<string, string>;
+  /** Which entries the query selects: the text terms and the canonical choices. */
+  selection: Selection;
   /** The `:slug` of a detail endpoint. */
   slug?: string;
 }
@@ -97,10 +98,10 @@ export const HANDLERS = {
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
   getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
-  listProfiles: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
-  listLinks: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
+  listProfiles: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'profiles', locale, selection, { owner: (entry, value) => entry.owner === value }),
+  listLinks: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'links', locale, selection, { owner: (entry, value) => entry.owner === value }),
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
@@ -111,9 +112,9 @@ export const HANDLERS = {
     ) as { [C in Exclude<CollectionName, 'profile'>]: Localized<EntryOf<C>>[] }),
   }),
   getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
-  listDiscovery: ({ catalog, locale, values }) => buildDiscovery(catalog, locale, values),
-  getPortfolio: ({ catalog, locale, values }) => {
-    const indexes = matchingIndexes(catalog, 'cases', values, {
+  listDiscovery: ({ catalog, locale, selection }) => buildDiscovery(catalog, locale, selection),
+  getPortfolio: ({ catalog, locale, selection }) => {
+    const indexes = matchingIndexes(catalog, 'cases', selection, {
       category: (entry, value) => entry.category === value,
       stack: (entry, value) => entry.stacks.includes(value),
     });
@@ -140,31 +141,33 @@ export const HANDLERS = {
       },
     };
   },
-  listCategories: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  listCategories: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'categories', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
   getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
-  listCapabilities: ({ catalog, locale, values }) => listCollection(catalog, 'capabilities', locale, values),
-  listStacks: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'stacks', locale, values, {
+  listCapabilities: ({ catalog, locale, selection }) => listCollection(catalog, 'capabilities', locale, selection),
+  listStacks: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'stacks', locale, selection, {
       category: (entry, value) => catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
     }),
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
-  listProjects: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  listProjects: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'projects', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
-  listOperations: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
+  listOperations: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'operations', locale, selection, { stack: (entry, value) => entry.stacks.includes(value) }),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
-  listJourneys: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'journeys', locale, values, {
+  listJourneys: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'journeys', locale, selection, {
       audience: (entry, value) => entry.audience === value,
       stage: (entry, value) => entry.stage === value,
     }),
-  listTrust: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
+  listTrust: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'trust', locale, selection, { kind: (entry, value) => entry.kind === value }),
 } satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */
 export function defaultPayloadJson(route: RouteSpec, catalog: Catalog): string {
-  return memo(catalog, `export:${route.id}`, () => serializePayload(HANDLERS[route.id]({ catalog, locale: DEFAULT_LOCALE, values: {} })));
+  return memo(catalog, `export:${route.id}`, () =>
+    serializePayload(HANDLERS[route.id]({ catalog, locale: DEFAULT_LOCALE, selection: EVERYTHING })),
+  );
 }
