@@ -1,25 +1,44 @@
 /**
- * The one-way flow, enforced in the lint gate. The layers, lowest first, as the folders are today:
+ * The one-way flow, enforced in the lint gate. The layers, lowest first:
  *
- *   1. content schemas   src/schemas/
- *   2. route table       src/api/spec/
- *   3. catalog           src/catalog/
- *   4. outputs           src/contract/, src/discovery/, src/site/, src/seo/ (built from specs and catalog)
- *                        src/api/ outside spec/ (the handlers and respond(), which serve those outputs)
- *                        src/reference/, src/workbench/ (render real exchanges of the API)
- *                        src/pages/, src/components/, src/layouts/, src/integrations/ (the Astro build)
- *   5. server            server/ (serves a build; reads src/ only as the bundle the build made)
+ *   1. content schemas   src/schemas/       the vocabulary: one Zod schema per concern
+ *   2. route table       src/routes/        the endpoints as data: ids, paths, parameters, payload schemas, URLs
+ *   3. catalog           src/catalog/       read and validate the content once; relations, localize, search
+ *   4. outputs           src/api/, src/contract/, src/discovery/, src/mcp/, src/site/, src/reference/,
+ *                        src/workbench/: side by side, each built from the layers below; none reads a
+ *                        sibling's internals, only the few public modules of SHARED_OUTPUTS
+ *   5. build             src/pages/, src/components/, src/layouts/, src/integrations/, src/content.config.ts
+ *                        (Astro: pages, the bundle the server loads)
+ *   6. server            server/ (serves a build; reads src/ only as the bundle the build made, types only)
  *
  * A layer imports only layers below it (scripts/ may import anything but server/); no import cycles.
  */
 const SCHEMAS = '^src/schemas/';
-const ROUTE_TABLE = '^src/api/spec/';
+const ROUTE_TABLE = '^src/routes/';
 const CATALOG = '^src/catalog/';
-const OUTPUTS = '^src/(contract|discovery|site|seo)/';
-/** Every module of src/api but the route table: handlers, parameters, pagination, caches, respond(). */
-const SERVE = '^src/api/(?!spec/)';
-const RENDERED = '^src/(reference|workbench)/';
-const PRESENTATION = '^src/(pages|components|layouts|integrations)/';
+/** The output folders; the capture group names the folder, so a rule can tell a sibling from itself. */
+const OUTPUTS = '^src/(api|contract|discovery|mcp|site|reference|workbench)/';
+const BUILD = '^src/(pages|components|layouts|integrations)/|^src/content\\.config\\.ts$';
+
+/**
+ * The only modules an output may import from a sibling output: each is that output's public face.
+ * Keep this short; a new entry needs a reason here.
+ */
+const SHARED_OUTPUTS = [
+  // the site's name, release and base URL, and its page inventory: every output that prints a URL or lists pages reads them
+  '^src/site/(config|pages)\\.ts$',
+  // the API serves the contract, the audit and the discovery payload as endpoints; MCP serves the contract's schemas
+  '^src/contract/(build|json-schema)\\.ts$',
+  '^src/discovery/(audit|discovery-payload)\\.ts$',
+  // the workbench checks the API catalog and robots.txt with the readers discovery publishes them with; MCP serves the twins
+  '^src/discovery/(api-catalog|read-robots-txt|markdown-twins)\\.ts$',
+  // where the MCP endpoint lives (data, like the route table): discovery and llms.txt announce it
+  '^src/mcp/endpoint\\.ts$',
+  // MCP tools and the API reference answer with the API itself: its one entry and the target parser
+  '^src/api/(adapter|request-target|respond)\\.ts$',
+  // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads
+  '^src/api/(byte-cache|payload-cache)\\.ts$',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -39,39 +58,32 @@ module.exports = {
       to: { path: '^(src|server|scripts)/', pathNot: SCHEMAS },
     },
     {
-      name: 'route-specs-are-data',
+      name: 'route-table-is-data',
       severity: 'error',
-      comment: 'src/api/spec describes the endpoints as data: it reads schemas only, never the catalog code or the handlers.',
+      comment: 'src/routes describes the endpoints as data: it reads schemas only, never the catalog or an output.',
       from: { path: ROUTE_TABLE },
-      to: { path: '^(src|server|scripts)/', pathNot: '^src/(schemas|api/spec)/' },
+      to: { path: '^(src|server|scripts)/', pathNot: '^src/(schemas|routes)/' },
     },
     {
       name: 'catalog-is-upstream',
       severity: 'error',
-      comment: 'The catalog reads schemas and route specs; outputs read the catalog, not the other way round.',
+      comment: 'The catalog reads schemas and the route table; outputs read the catalog, not the other way round.',
       from: { path: CATALOG },
-      to: { path: '^(src|server|scripts)/', pathNot: '^src/(schemas|api/spec|catalog)/|^src/site/config\\.ts$' },
+      to: { path: '^(src|server|scripts)/', pathNot: '^src/(schemas|routes|catalog)/' },
     },
     {
-      name: 'outputs-do-not-import-serving',
+      name: 'outputs-side-by-side',
       severity: 'error',
-      comment: 'Contract, discovery, site copy and SEO are built from specs and catalog; the request handlers read them, not the reverse.',
+      comment: "An output reads a sibling output only through that sibling's public modules (SHARED_OUTPUTS).",
       from: { path: OUTPUTS },
-      to: { path: [SERVE, RENDERED, PRESENTATION, '^server/', '^scripts/'] },
+      to: { path: OUTPUTS, pathNot: ['^src/$1/', ...SHARED_OUTPUTS] },
     },
     {
-      name: 'serving-does-not-import-renderers',
+      name: 'outputs-do-not-import-the-build',
       severity: 'error',
-      comment: 'The API serves the outputs; the reference, the workbench and the pages render the API, not the reverse.',
-      from: { path: SERVE },
-      to: { path: [RENDERED, PRESENTATION] },
-    },
-    {
-      name: 'renderers-do-not-import-pages',
-      severity: 'error',
-      comment: 'The reference and the workbench are components of the build; pages and integrations use them, not the reverse.',
-      from: { path: RENDERED },
-      to: { path: PRESENTATION },
+      comment: 'Pages, layouts and integrations are built from the outputs, not the reverse.',
+      from: { path: OUTPUTS },
+      to: { path: BUILD },
     },
     {
       name: 'src-does-not-import-server-or-scripts',

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { apiUrl } from './src/api/spec/urls.ts';
+import { apiUrl } from './src/routes/urls.ts';
 
 /** Debian's Chromium by default; CHROMIUM_PATH points at any other build (Playwright's own included). */
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';

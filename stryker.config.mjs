@@ -8,7 +8,7 @@
  */
 export const AREAS = {
   api: ['src/api/**/*.ts', '!src/api/astro-endpoint.ts'],
-  catalog: ['src/catalog/**/*.ts', '!src/catalog/index.ts', '!src/catalog/content-loader.ts'],
+  catalog: ['src/catalog/**/*.ts', '!src/catalog/astro-catalog.ts', '!src/catalog/content-loader.ts'],
   outputs: ['src/discovery/**/*.ts', 'src/contract/**/*.ts'],
 };
 

@@ -13,7 +13,7 @@
  * compressed per request changes its compressed size with the request id and timestamp inside it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { API_PREFIX, apiUrl, isApiPath } from '../src/api/spec/urls.ts';
+import { API_PREFIX, apiUrl, isApiPath } from '../src/routes/urls.ts';
 import { startServer } from './lib/run-server.ts';
 
 interface Recorded {

@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { EXPORT_ROUTES, ROUTES } from '../src/api/spec/routes.ts';
-import { API_PREFIX, apiUrl } from '../src/api/spec/urls.ts';
+import { EXPORT_ROUTES, ROUTES } from '../src/routes/routes.ts';
+import { API_PREFIX, apiUrl } from '../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { twinPath } from '../src/discovery/markdown-twins.ts';

@@ -29,7 +29,7 @@ function neverForAstro(decodedPath, isApiPath) {
 
 /**
  * Builds the listener for one loaded build.
- * @param {import('./build.mjs').Build} build
+ * @param {import('./load-build.mjs').Build} build
  * @param {{
  *   log: import('./log.mjs').Log,
  *   draining: () => boolean,

@@ -5,7 +5,7 @@
  * a page or asset costs no file-system call. A build never changes under a running worker (a new
  * build is a new worker, see server/primary.mjs), so entries never go stale. Bounded: files over
  * 1 MB are never held, and the entries live in the worker's one byte budget (src/api/byte-cache.ts,
- * handed over by build.mjs) beside the API's payloads.
+ * handed over by load-build.mjs) beside the API's payloads.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -45,7 +45,7 @@ function replayed(req, body) {
 
 /**
  * Builds the /mcp listener for one loaded build.
- * @param {Pick<import('./build.mjs').Build, 'api' | 'catalog'>} build
+ * @param {Pick<import('./load-build.mjs').Build, 'api' | 'catalog'>} build
  * @param {{ recordMcpToolCall: (tool: string, outcome: 'ok' | 'error') => void } | null} [metrics]
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
  */

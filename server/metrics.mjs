@@ -31,7 +31,7 @@ const EXTENSION = /\.[a-z0-9]+$/i;
 /**
  * The http_route label of a request path (see the module comment).
  * @param {string} path
- * @param {Pick<import('./build.mjs').ApiBundle, 'isApiPath' | 'routeTemplateFor'>} api the route table's lookups
+ * @param {Pick<import('./load-build.mjs').ApiBundle, 'isApiPath' | 'routeTemplateFor'>} api the route table's lookups
  */
 export function routeLabel(path, api) {
   if (api.isApiPath(path)) return api.routeTemplateFor(path) ?? 'unmatched';
@@ -42,7 +42,7 @@ export function routeLabel(path, api) {
 
 /**
  * The metrics of one worker, in prom-client's global registry (the one the primary's aggregation asks).
- * @param {{ build: import('./build.mjs').Build, caches: () => Record<string, CacheStats> }} options
+ * @param {{ build: import('./load-build.mjs').Build, caches: () => Record<string, CacheStats> }} options
  */
 export function createWorkerMetrics({ build, caches }) {
   const registry = client.register;

@@ -280,7 +280,7 @@ function createLeases(count) {
 /**
  * In a worker: the limiter the request listener asks before answering a limited path.
  * @param {{ policy: RateLimitPolicy | null, trustProxy: BlockList | null }} config
- * @param {import('./build.mjs').ApiBundle} api
+ * @param {import('./load-build.mjs').ApiBundle} api
  * @param {Readonly<Record<string, string>>} serverHeaders the headers every response carries
  */
 export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {

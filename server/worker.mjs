@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.mjs';
-import { distDirFrom, loadBuild } from './build.mjs';
+import { distDirFrom, loadBuild } from './load-build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { sendError } from './error-response.mjs';

@@ -4,8 +4,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES } from '../../src/api/spec/routes.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
 import type { ServerVariant } from './processes.ts';

@@ -19,7 +19,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { contentDir } from '../../src/catalog/content-dir.ts';
 import { readContentFolder } from '../../src/catalog/load-files.ts';
 import { synthesize, writeCollections } from '../lib/synth.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { benchClasses, type BenchClass } from './classes.ts';
 import { measure, type Load, type Sample } from './measure.ts';
 import {

@@ -2,8 +2,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { defaultPayloadJson } from '../../src/api/handlers.ts';
-import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
-import { exportPath } from '../../src/api/spec/urls.ts';
+import { EXPORT_ROUTES } from '../../src/routes/routes.ts';
+import { exportPath } from '../../src/routes/urls.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { buildLlmsTxt, buildRobotsTxt, LLMS_TXT_PATH } from '../../src/discovery/llms-txt.ts';
 import { siteUrl } from '../../src/site/config.ts';

@@ -3,7 +3,7 @@
  * fed a broken fixture in tests. Each check compares several sources of the same fact.
  */
 import { GATE_NAMES } from './gates.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { readRobotsTxt } from '../../src/discovery/read-robots-txt.ts';
 
 export interface CheckResult {

@@ -3,12 +3,12 @@
  * serves and hands the request to `answerApi`, like the production server and the tests.
  *
  * In a build they answer nothing: the production server answers the API from its own bundle
- * (server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.mjs).
+ * (src/integrations/server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.mjs).
  * Should one get through anyway, it gets the site's 404 page, and the API code is loaded only under
  * `import.meta.env.DEV`, so the build's server bundle holds no second copy of the API or catalog.
  */
 import type { APIRoute } from 'astro';
-import { ROUTES, type RouteId } from './spec/routes.ts';
+import { ROUTES, type RouteId } from '../routes/routes.ts';
 
 /** Answers any method through `answerApi`; read-only semantics live in `respond`, not in Astro. */
 const handle: APIRoute = async ({ request }) => {
@@ -17,7 +17,7 @@ const handle: APIRoute = async ({ request }) => {
   const [{ answerApi }, { parseTarget }, { getCatalog }] = await Promise.all([
     import('./adapter.ts'),
     import('./request-target.ts'),
-    import('../catalog/index.ts'),
+    import('../catalog/astro-catalog.ts'),
   ]);
   const result = answerApi(request.method, parseTarget(request.url), Object.fromEntries(request.headers), await getCatalog());
   return new Response(result.body, { status: result.status, headers: result.headers });
@@ -38,7 +38,7 @@ export interface EndpointMethods {
  */
 export function endpointFor(routeId: RouteId | null): EndpointMethods {
   if (routeId !== null && !ROUTES.some((route) => route.id === routeId)) {
-    throw new Error(`endpointFor: no route has the id "${routeId}" (see src/api/spec/routes.ts)`);
+    throw new Error(`endpointFor: no route has the id "${routeId}" (see src/routes/routes.ts)`);
   }
   return { GET: handle, HEAD: handle, OPTIONS: handle, ALL: handle };
 }

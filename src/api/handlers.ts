@@ -4,34 +4,41 @@
  * from the specs (contract, audit, discovery); the specs never read the handlers.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { localize } from '../catalog/localize.ts';
+import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
-import { buildDiscovery } from '../discovery/inventory.ts';
-import { COLLECTION_NAMES, type DetailCollection } from '../schemas/collections.ts';
+import { buildDiscovery } from '../discovery/discovery-payload.ts';
+import { COLLECTION_NAMES, type CollectionName, type DetailCollection, type EntryOf } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
-import { ROUTES, type RouteId, type RouteSpec } from './spec/routes.ts';
+import { EVERYTHING, type Selection } from '../routes/params.ts';
+import { ROUTES, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
 
 /** What a handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext {
   catalog: Catalog;
   locale: Locale;
-  /** Canonical parameter values (choices resolved, q trimmed; empty q left out). */
-  values: Record<string, string>;
+  /** Which entries the query selects: the text terms and the canonical choices. */
+  selection: Selection;
   /** The `:slug` of a detail endpoint. */
   slug?: string;
 }
 
-/** Builds the payload; throws ApiError for a missing entry. */
-export type Handler = (context: RouteContext) => unknown;
+/** What route `Id` answers: its schema's output, with every localized text in one language when the route is localized. */
+export type Answer<Id extends RouteId> = Id extends LocalizedRouteId ? Localized<PayloadOf<Id>> : PayloadOf<Id>;
+
+/** Builds route `Id`'s payload, of the shape its schema outputs; throws ApiError for a missing entry. */
+export type Handler<Id extends RouteId = RouteId> = (context: RouteContext) => Answer<Id>;
+
+/** One handler per route id, each returning its own route's payload type (tsc rejects any other shape). */
+export type Handlers = { [Id in RouteId]: Handler<Id> };
 
 /**
  * Looks up a detail view, or throws a 404 naming the few closest slugs (did-you-mean) and the
@@ -60,6 +67,11 @@ function localizedDetail<T>(context: RouteContext, collection: DetailCollection,
   return memo(context.catalog, `detail:${collection}:${context.slug}:${context.locale}`, () => localize(base, context.locale));
 }
 
+/** The one profile entry (the profile collection holds exactly one; validation rejects any other count). */
+function profileOf(catalog: Catalog, locale: Locale) {
+  return localizedEntries(catalog, 'profile', locale)[0]!;
+}
+
 /** Counts how often each slug occurs across the lists, keeping first-seen order. */
 function facet(lists: readonly (readonly string[])[], catalog: Catalog, collection: 'categories' | 'stacks', locale: Locale) {
   const counts = new Map<string, number>();
@@ -85,23 +97,24 @@ export const HANDLERS = {
   },
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
-  getProfile: ({ catalog, locale }) => localizedEntries(catalog, 'profile', locale)[0],
-  listProfiles: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'profiles', locale, values, { owner: (entry, value) => entry.owner === value }),
-  listLinks: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'links', locale, values, { owner: (entry, value) => entry.owner === value }),
+  getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
+  listProfiles: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'profiles', locale, selection, { owner: (entry, value) => entry.owner === value }),
+  listLinks: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'links', locale, selection, { owner: (entry, value) => entry.owner === value }),
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
-    profile: localizedEntries(catalog, 'profile', locale)[0],
-    ...Object.fromEntries(
+    profile: profileOf(catalog, locale),
+    // Object.fromEntries forgets which key holds which collection: the type says it back.
+    ...(Object.fromEntries(
       COLLECTION_NAMES.filter((name) => name !== 'profile').map((name) => [name, localizedEntries(catalog, name, locale)]),
-    ),
+    ) as { [C in Exclude<CollectionName, 'profile'>]: Localized<EntryOf<C>>[] }),
   }),
   getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
-  listDiscovery: ({ catalog, locale, values }) => buildDiscovery(catalog, locale, values),
-  getPortfolio: ({ catalog, locale, values }) => {
-    const indexes = matchingIndexes(catalog, 'cases', values, {
+  listDiscovery: ({ catalog, locale, selection }) => buildDiscovery(catalog, locale, selection),
+  getPortfolio: ({ catalog, locale, selection }) => {
+    const indexes = matchingIndexes(catalog, 'cases', selection, {
       category: (entry, value) => entry.category === value,
       stack: (entry, value) => entry.stacks.includes(value),
     });
@@ -128,31 +141,33 @@ export const HANDLERS = {
       },
     };
   },
-  listCategories: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'categories', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  listCategories: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'categories', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
   getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
-  listCapabilities: ({ catalog, locale, values }) => listCollection(catalog, 'capabilities', locale, values),
-  listStacks: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'stacks', locale, values, {
+  listCapabilities: ({ catalog, locale, selection }) => listCollection(catalog, 'capabilities', locale, selection),
+  listStacks: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'stacks', locale, selection, {
       category: (entry, value) => catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
     }),
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
-  listProjects: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'projects', locale, values, { capability: (entry, value) => entry.capabilities.includes(value) }),
+  listProjects: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'projects', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
-  listOperations: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'operations', locale, values, { stack: (entry, value) => entry.stacks.includes(value) }),
+  listOperations: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'operations', locale, selection, { stack: (entry, value) => entry.stacks.includes(value) }),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
-  listJourneys: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'journeys', locale, values, {
+  listJourneys: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'journeys', locale, selection, {
       audience: (entry, value) => entry.audience === value,
       stage: (entry, value) => entry.stage === value,
     }),
-  listTrust: ({ catalog, locale, values }) =>
-    listCollection(catalog, 'trust', locale, values, { kind: (entry, value) => entry.kind === value }),
-} satisfies Record<RouteId, Handler>;
+  listTrust: ({ catalog, locale, selection }) =>
+    listCollection(catalog, 'trust', locale, selection, { kind: (entry, value) => entry.kind === value }),
+} satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */
 export function defaultPayloadJson(route: RouteSpec, catalog: Catalog): string {
-  return memo(catalog, `export:${route.id}`, () => serializePayload(HANDLERS[route.id]({ catalog, locale: DEFAULT_LOCALE, values: {} })));
+  return memo(catalog, `export:${route.id}`, () =>
+    serializePayload(HANDLERS[route.id]({ catalog, locale: DEFAULT_LOCALE, selection: EVERYTHING })),
+  );
 }

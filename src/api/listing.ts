@@ -2,7 +2,8 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
-import { matchesTerms, queryTerms, searchableText } from '../catalog/search.ts';
+import { searchableText, selectIndexes } from '../catalog/search.ts';
+import type { Selection } from '../routes/params.ts';
 import type { CollectionName, EntryOf } from '../schemas/collections.ts';
 import type { Locale } from '../schemas/common.ts';
 
@@ -10,6 +11,11 @@ import type { Locale } from '../schemas/common.ts';
 export interface Directory<T> {
   items: T[];
   count: number;
+}
+
+/** True for a payload with an items list: what a paginated route answers. */
+export function isDirectory(payload: unknown): payload is { items: unknown[] } {
+  return typeof payload === 'object' && payload !== null && 'items' in payload && Array.isArray(payload.items);
 }
 
 /** A filter: the parameter it reads and whether an entry passes for the canonical value. */
@@ -31,19 +37,17 @@ export function localizedEntries<C extends CollectionName>(catalog: Catalog, col
 export function matchingIndexes<C extends CollectionName>(
   catalog: Catalog,
   collection: C,
-  values: Record<string, string>,
+  selection: Selection,
   filters: EntryFilter<C>,
 ): number[] {
   const entries = catalog.collections[collection] as EntryOf<C>[];
-  const terms = queryTerms(values['q'] ?? '');
-  const texts = terms.length > 0 ? searchTexts(catalog, collection) : [];
-  const active = Object.entries(filters).filter(([name]) => values[name] !== undefined);
-  const indexes: number[] = [];
-  entries.forEach((entry, index) => {
-    if (terms.length > 0 && !matchesTerms(texts[index] ?? '', terms)) return;
-    if (active.every(([name, test]) => test(entry, values[name]!, catalog))) indexes.push(index);
-  });
-  return indexes;
+  const active = Object.entries(filters).filter(([name]) => selection.choices[name] !== undefined);
+  return selectIndexes(
+    entries.length,
+    selection.terms,
+    () => searchTexts(catalog, collection),
+    (index) => active.every(([name, test]) => test(entries[index]!, selection.choices[name]!, catalog)),
+  );
 }
 
 /** The directory payload for a collection, narrowed by `q` and the filters. */
@@ -51,10 +55,10 @@ export function listCollection<C extends CollectionName>(
   catalog: Catalog,
   collection: C,
   locale: Locale,
-  values: Record<string, string>,
+  selection: Selection,
   filters: EntryFilter<C> = {},
 ): Directory<Localized<EntryOf<C>>> {
   const all = localizedEntries(catalog, collection, locale);
-  const items = matchingIndexes(catalog, collection, values, filters).map((index) => all[index]!);
+  const items = matchingIndexes(catalog, collection, selection, filters).map((index) => all[index]!);
   return { items, count: items.length };
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.ts';
+import { CURSOR_PARAM } from '../routes/params.ts';
 
 /** Characters of the checksum kept in a cursor. */
 const CHECKSUM_LENGTH = 16;
@@ -31,8 +32,8 @@ export function decodeCursor(cursor: string, binding: string, count: number): nu
   if (rest.length > 0 || !Number.isInteger(offset) || mark !== checksum(binding, offset) || offset >= count) {
     throw new ApiError(
       'invalid_parameter',
-      'The parameter "cursor" is not a cursor this endpoint issued for these filters (it may be truncated, edited, from another endpoint or query, or from an older catalog). Start again without cursor and follow next_cursor or the Link header.',
-      { parameter: 'cursor' },
+      `The parameter "${CURSOR_PARAM.name}" is not a cursor this endpoint issued for these filters (it may be truncated, edited, from another endpoint or query, or from an older catalog). Start again without ${CURSOR_PARAM.name} and follow next_cursor or the Link header.`,
+      { parameter: CURSOR_PARAM.name },
     );
   }
   return offset;

@@ -8,19 +8,19 @@ import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec } from './spec/params.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec, type QueryValues } from '../routes/params.ts';
 
-/** The checked query: canonical values by parameter name, plus the locale. */
-export interface ParsedQuery {
+/** The checked query: its values typed by kind, the query as received, and the filters' canonical spellings. */
+export interface ParsedQuery extends QueryValues {
   /** The query as received: each name mapped to its string value. */
   received: Record<string, string>;
   /**
-   * Canonical values: choice params resolved to their canonical value, q as its folded, de-duplicated
-   * and sorted terms joined by one space (search needs every term, in any order), so equivalent
-   * queries are one cache entry and one ETag.
+   * The filters' canonical spellings by name, in spec order: choice params resolved to their canonical
+   * value, q as its folded, de-duplicated and sorted terms joined by one space (search needs every
+   * term, in any order). The cache key and the cursor's binding, so equivalent queries are one cache
+   * entry and one ETag.
    */
-  values: Record<string, string>;
-  locale: Locale;
+  filterKey: Record<string, string>;
 }
 
 /** Parses `lang` case-insensitively into a supported locale. */
@@ -113,8 +113,9 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     received[name] = value;
   }
 
-  const values: Record<string, string> = {};
-  let locale: Locale = DEFAULT_LOCALE;
+  const filterKey: Record<string, string> = {};
+  const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices: {} };
+  const choices: Record<string, string> = {};
   for (const spec of specs) {
     const value = received[spec.name];
     if (value === undefined) continue;
@@ -126,12 +127,15 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       if (trimmed.length > MAX_QUERY_LENGTH) {
         throw new ApiError(
           'too_long',
-          `The parameter "q" is ${trimmed.length} characters long after trimming; the limit is ${MAX_QUERY_LENGTH}.`,
+          `The parameter "${spec.name}" is ${trimmed.length} characters long after trimming; the limit is ${MAX_QUERY_LENGTH}.`,
           { parameter: spec.name },
         );
       }
       const canonical = canonicalTerms(trimmed);
-      if (canonical !== '') values[spec.name] = canonical;
+      if (canonical !== '') {
+        filterKey[spec.name] = canonical;
+        parsed.terms = canonical.split(' ');
+      }
       continue;
     }
     if (value.length > MAX_VALUE_LENGTH) {
@@ -144,29 +148,28 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       if (!(limit >= 1 && limit <= MAX_LIMIT)) {
         throw new ApiError(
           'invalid_parameter',
-          `The parameter "limit" must be an integer from 1 to ${MAX_LIMIT}; got "${value.slice(0, 40)}".`,
-          { parameter: 'limit' },
+          `The parameter "${spec.name}" must be an integer from 1 to ${MAX_LIMIT}; got "${value.slice(0, 40)}".`,
+          { parameter: spec.name },
         );
       }
-      values[spec.name] = String(limit);
+      parsed.limit = limit;
       continue;
     }
     if (spec.kind === 'cursor') {
       // Checked against the endpoint and filters by the pagination step, which knows both.
-      values[spec.name] = value;
+      parsed.cursor = value;
       continue;
     }
     if (spec.kind === 'lang') {
-      const parsed = parseLocale(value);
-      if (!parsed) {
+      const locale = parseLocale(value);
+      if (!locale) {
         throw new ApiError(
           'invalid_parameter',
-          `The parameter "lang" must be one of ${LOCALES.join(', ')} (case-insensitive); got "${value.slice(0, 40)}".`,
-          { parameter: 'lang', allowed: LOCALES },
+          `The parameter "${spec.name}" must be one of ${LOCALES.join(', ')} (case-insensitive); got "${value.slice(0, 40)}".`,
+          { parameter: spec.name, allowed: LOCALES },
         );
       }
-      locale = parsed;
-      values[spec.name] = parsed;
+      parsed.locale = locale;
       continue;
     }
     const canonical = choiceLookup(spec, catalog).get(normalizeText(value.trim()));
@@ -179,7 +182,17 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
         { parameter: spec.name, allowed },
       );
     }
-    values[spec.name] = canonical;
+    filterKey[spec.name] = canonical;
+    choices[spec.name] = canonical;
   }
-  return { received, values, locale };
+  // Combination rules, once every value is known to be valid on its own.
+  for (const spec of specs) {
+    if (spec.requires && Object.hasOwn(received, spec.name) && !Object.hasOwn(received, spec.requires.param)) {
+      throw new ApiError('invalid_parameter', `The parameter "${spec.name}" needs "${spec.requires.param}": ${spec.requires.hint}.`, {
+        parameter: spec.name,
+      });
+    }
+  }
+  parsed.choices = choices;
+  return parsed;
 }

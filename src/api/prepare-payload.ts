@@ -5,14 +5,15 @@
  * the offset it decodes to), so equivalent requests share one entry and one ETag.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { ApiError } from './api-error.ts';
 import { stringBytes } from './byte-cache.ts';
 import { HANDLERS } from './handlers.ts';
+import { isDirectory } from './listing.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
 import type { ParsedQuery } from './params.ts';
 import { cached, etagFor, PreparedPayload } from './payload-cache.ts';
 import { serializePayload } from './serialize.ts';
-import type { RouteSpec } from './spec/routes.ts';
+import { CURSOR_PARAM } from '../routes/params.ts';
+import type { RouteSpec } from '../routes/routes.ts';
 
 export interface PreparedPage {
   payload: PreparedPayload;
@@ -44,18 +45,15 @@ class SerializedDirectory {
 
 /** The payload for a checked request. */
 export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): PreparedPage {
-  const { limit, cursor, lang: _lang, ...filters } = parsed.values;
-  const filtersJson = serializePayload(filters);
+  const { limit, cursor } = parsed;
+  const filtersJson = serializePayload(parsed.filterKey);
   const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
-  const answer = () => HANDLERS[route.id]({ catalog, locale: parsed.locale, values: filters, ...(slug !== undefined ? { slug } : {}) });
+  const selection = { terms: parsed.terms, choices: parsed.choices };
+  const answer = () => HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
   const prepared = (pageKey: string, json: string) => new PreparedPayload(json, etagFor(pageKey, json));
 
+  // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).
   if (limit === undefined) {
-    if (cursor !== undefined) {
-      throw new ApiError('invalid_parameter', 'The parameter "cursor" needs "limit": send the same limit with every page.', {
-        parameter: 'cursor',
-      });
-    }
     const build = () => prepared(key, serializePayload(answer()));
     // A live payload (health) describes the process at this moment: never cached.
     if (route.live) return { payload: build() };
@@ -63,7 +61,9 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
   }
 
   const directory = cached(catalog, 'directory', key, () => {
-    const { items, ...rest } = answer() as { items: unknown[] };
+    const answered = answer();
+    if (!isDirectory(answered)) throw new Error(`${route.id} pages its items but answered no items list`);
+    const { items, ...rest } = answered;
     return new SerializedDirectory(
       items.map((item) => serializePayload(item)),
       serializePayload(rest).slice(1, -1),
@@ -71,10 +71,9 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
   });
   const binding = cursorBinding(catalog.version, route.id, filtersJson);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, directory.items.length);
-  const size = Number(limit);
-  const end = offset + size;
+  const end = offset + limit;
   const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
-  const pageKey = `${key}\u0000${size}\u0000${offset}`;
+  const pageKey = `${key}\u0000${limit}\u0000${offset}`;
   const payload = cached(catalog, 'page', pageKey, () =>
     prepared(
       pageKey,
@@ -87,6 +86,6 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
 
 /** RFC 8288 Link to the next page: the request's own path and query with the new cursor. */
 export function nextLink(path: string, received: Record<string, string>, nextCursor: string): string {
-  const query = new URLSearchParams({ ...received, cursor: nextCursor });
+  const query = new URLSearchParams({ ...received, [CURSOR_PARAM.name]: nextCursor });
   return `<${path}?${query.toString()}>; rel="next"`;
 }

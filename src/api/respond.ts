@@ -13,7 +13,7 @@ import { PreparedPayload } from './payload-cache.ts';
 import { apiHeaders } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
-import { routeById, ROUTES, type RouteSpec } from './spec/routes.ts';
+import { routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
 
 /** Methods every endpoint answers. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';

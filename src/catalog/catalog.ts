@@ -7,7 +7,7 @@ import { COLLECTION_NAMES, DETAIL_COLLECTIONS, type CollectionName, type EntryOf
 import { GATE_NAMES, sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, Ref, StackDetail } from '../schemas/views.ts';
-import { entryApiUrl } from '../api/spec/urls.ts';
+import { entryApiUrl } from '../routes/urls.ts';
 import { pageUrl } from './urls.ts';
 import type { Collections } from '../schemas/collections.ts';
 

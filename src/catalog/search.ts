@@ -26,3 +26,23 @@ export function queryTerms(query: string): string[] {
 export function matchesTerms(text: string, terms: readonly string[]): boolean {
   return terms.every((term) => text.includes(term));
 }
+
+/**
+ * Indexes, in order, of the `count` entries whose search text holds every term and that `keep`
+ * accepts: the one filter behind every directory and discovery. `texts` is read only when there are
+ * terms, so an unsearched list never builds its search texts.
+ */
+export function selectIndexes(
+  count: number,
+  terms: readonly string[],
+  texts: () => readonly string[],
+  keep: (index: number) => boolean,
+): number[] {
+  const searched = terms.length > 0 ? texts() : [];
+  const indexes: number[] = [];
+  for (let index = 0; index < count; index++) {
+    if (terms.length > 0 && !matchesTerms(searched[index] ?? '', terms)) continue;
+    if (keep(index)) indexes.push(index);
+  }
+  return indexes;
+}

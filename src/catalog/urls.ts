@@ -1,4 +1,4 @@
-/** Where each entry lives on the site: one mapping every surface reads (API URLs: src/api/spec/urls.ts). */
+/** Where each entry lives on the site: one mapping every surface reads (API URLs: src/routes/urls.ts). */
 import type { CollectionName } from '../schemas/collections.ts';
 
 /** Page path of an entry; collections without detail pages point at an anchor on their index. */

@@ -7,8 +7,8 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../api/spec/params.ts';
-import { isPaginated, ROUTES, type RouteSpec } from '../api/spec/routes.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../routes/params.ts';
+import { isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES, SLUG_PATTERN } from '../schemas/common.ts';
@@ -143,8 +143,11 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
   return [...path, ...query];
 }
 
+/** An OpenAPI 3.1 document that always has its paths (the contract payload's schema requires them). */
+export type Contract = OpenAPIV3_1.Document & { paths: OpenAPIV3_1.PathsObject };
+
 /** Builds the contract; cached per catalog and base URL. */
-export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
+export function buildContract(catalog: Catalog): Contract {
   const routes: readonly RouteSpec[] = ROUTES;
   const base = siteUrl();
   return memo(catalog, `contract:${base}`, () => {
@@ -211,6 +214,6 @@ export function buildContract(catalog: Catalog): OpenAPIV3_1.Document {
       tags,
       paths,
       components: { schemas, headers: HEADERS },
-    } satisfies OpenAPIV3_1.Document;
+    } satisfies Contract;
   });
 }

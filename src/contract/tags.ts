@@ -1,5 +1,5 @@
 /** What each contract tag groups, for the contract's `tags` and the API reference's sections. */
-import type { RouteSpec } from '../api/spec/routes.ts';
+import type { RouteSpec } from '../routes/routes.ts';
 
 /** One line per tag of the route table; a new tag fails the type check until it is described here. */
 export const TAG_DESCRIPTIONS: Record<RouteSpec['tag'], string> = {

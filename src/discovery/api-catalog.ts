@@ -3,7 +3,7 @@
  * at the contract (service-desc), the reference (service-doc) and the health check (status), and
  * at the MCP endpoint, documented by llms.txt (its tools describe themselves over the protocol).
  */
-import { ROUTES, routeById } from '../api/spec/routes.ts';
+import { ROUTES, routeById } from '../routes/routes.ts';
 import { MCP_PATH, MCP_SUMMARY } from '../mcp/endpoint.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { LLMS_TXT_PATH } from './paths.ts';

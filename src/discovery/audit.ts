@@ -1,7 +1,7 @@
 /** The audit snapshot: counts, routes, surfaces and exports, all computed, none typed. */
 import { createHash } from 'node:crypto';
-import { routeById, type RouteSpec } from '../api/spec/routes.ts';
-import { apiUrl } from '../api/spec/urls.ts';
+import { routeById, type RouteSpec } from '../routes/routes.ts';
+import { apiUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { UTILITY_PAGES } from '../site/pages.ts';

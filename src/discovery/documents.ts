@@ -1,6 +1,6 @@
 /** The documents the site publishes beside its pages, endpoints and exports. */
-import { apiUrl } from '../api/spec/urls.ts';
-import type { RouteId } from '../api/spec/routes.ts';
+import { apiUrl } from '../routes/urls.ts';
+import type { RouteId } from '../routes/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
 import { LLMS_TXT_PATH } from './paths.ts';

@@ -4,8 +4,8 @@
  * heading per entry with its page and JSON, then every field as nested bullets: the same entry
  * sections as the Markdown twins (markdown-twins.ts).
  */
-import { routeById } from '../api/spec/routes.ts';
-import { exportPath } from '../api/spec/urls.ts';
+import { routeById } from '../routes/routes.ts';
+import { exportPath } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { COLLECTION_NAMES } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';

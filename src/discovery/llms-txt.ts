@@ -1,5 +1,5 @@
 /** llms.txt, following https://llmstxt.org: H1, blockquote, notes, then H2 sections of links. */
-import { apiUrl } from '../api/spec/urls.ts';
+import { apiUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';

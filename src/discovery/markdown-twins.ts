@@ -3,8 +3,8 @@
  * plus `.md` (`/` is `/index.md`), generated from the catalog and the page copy, never from HTML.
  * The entry sections of llms-full.txt come from `entrySection` here too, so the two cannot drift.
  */
-import { ROUTES, routeById } from '../api/spec/routes.ts';
-import { entryApiUrl, exampleUrl } from '../api/spec/urls.ts';
+import { ROUTES, routeById } from '../routes/routes.ts';
+import { entryApiUrl, exampleUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';

@@ -2,8 +2,8 @@
  * Everything the site publishes, as one list: pages, endpoints, exports and documents. The audit,
  * discovery, llms.txt, the workbench and matrix:check all read it, so they cannot disagree.
  */
-import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../api/spec/routes.ts';
-import { exampleUrl, exportPath } from '../api/spec/urls.ts';
+import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../routes/routes.ts';
+import { exampleUrl, exportPath } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';

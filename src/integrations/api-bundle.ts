@@ -1,5 +1,5 @@
 /**
- * Astro integration: after `astro build`, bundles src/api/server-bundle.ts into
+ * Astro integration: after `astro build`, bundles src/integrations/server-bundle.ts into
  * dist/server/api/handler.mjs and writes the snapshot of the validated collections it serves (the one content read of
  * this build, CONTENT_DIR), so the production server
  * answers the API without Astro's page pipeline.
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'vite';
 import { loadCollections } from '../catalog/load-content.ts';
-import { CATALOG_SNAPSHOT } from '../api/server-bundle.ts';
+import { CATALOG_SNAPSHOT } from './server-bundle.ts';
 import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 
 export default function apiBundle(): AstroIntegration {
@@ -26,7 +26,7 @@ export default function apiBundle(): AstroIntegration {
           configFile: false,
           logLevel: 'warn',
           build: {
-            ssr: fileURLToPath(new URL('../api/server-bundle.ts', import.meta.url)),
+            ssr: fileURLToPath(new URL('./server-bundle.ts', import.meta.url)),
             outDir,
             emptyOutDir: true,
             minify: false,

@@ -11,8 +11,8 @@
  * payload for the same query, and an API error (unknown slug, bad filter) is the tool's error text.
  */
 import { answerApi } from '../api/adapter.ts';
-import { isPaginated, routeById, ROUTES, type RouteSpec } from '../api/spec/routes.ts';
-import { API_PREFIX } from '../api/spec/urls.ts';
+import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
+import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';

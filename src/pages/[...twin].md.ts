@@ -1,6 +1,6 @@
 /** The Markdown twin of every page (`/projects/docs-hub.md`, `/index.md`), written at build time. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCatalog } from '../catalog/index.ts';
+import { getCatalog } from '../catalog/astro-catalog.ts';
 import { MARKDOWN_MEDIA_TYPE, markdownTwins } from '../discovery/markdown-twins.ts';
 import { siteUrl } from '../site/config.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getCatalog } from '../catalog/index.ts';
+import { getCatalog } from '../catalog/astro-catalog.ts';
 import { buildLlmsFullTxt } from '../discovery/llms-full-txt.ts';
 import { siteUrl } from '../site/config.ts';
 

@@ -3,7 +3,7 @@
  * and a request that really produces it (answered at build time like every other example).
  */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../schemas/errors.ts';
-import { MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../api/spec/params.ts';
+import { LANG_PARAM, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
 import { ALLOWED_METHODS } from '../api/respond.ts';
 import type { ReferenceOperation, ReferenceTag } from './model.ts';
 
@@ -44,7 +44,7 @@ export function errorExampleRequests(tags: readonly ReferenceTag[]): ErrorExampl
   const detail = operations.find((operation) => operation.parameters.some((parameter) => parameter.in === 'path'));
   const choice = operations
     .flatMap((operation) => operation.parameters.map((parameter) => ({ operation, parameter })))
-    .find(({ parameter }) => parameter.in === 'query' && parameter.name !== 'lang' && parameter.allowed.length > 0);
+    .find(({ parameter }) => parameter.in === 'query' && parameter.name !== LANG_PARAM.name && parameter.allowed.length > 0);
   const limited = operations
     .flatMap((operation) => operation.parameters.map((parameter) => ({ operation, parameter })))
     .find(({ parameter }) => parameter.in === 'query' && parameter.maxLength !== undefined);

@@ -6,6 +6,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../schemas/errors.ts';
+import { LANG_PARAM } from '../routes/params.ts';
 
 export interface ReferenceParameter {
   name: string;
@@ -96,7 +97,7 @@ function exampleUrl(path: string, parameters: readonly ReferenceParameter[]): st
   let url = path;
   for (const parameter of parameters.filter((item) => item.in === 'path'))
     url = url.replace(`{${parameter.name}}`, encodeURIComponent(parameter.example ?? parameter.allowed[0] ?? ''));
-  const filter = parameters.find((item) => item.in === 'query' && item.name !== 'lang' && item.example !== undefined);
+  const filter = parameters.find((item) => item.in === 'query' && item.name !== LANG_PARAM.name && item.example !== undefined);
   return filter ? `${url}?${encodeURIComponent(filter.name)}=${encodeURIComponent(filter.example!)}` : url;
 }
 

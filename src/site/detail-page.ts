@@ -7,8 +7,8 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, StackDetail } from '../schemas/views.ts';
-import type { Crumb } from '../seo/breadcrumb-ld.ts';
-import { FAMILY_LABELS, pageMeta, recordAt, recordsOf, type PageMeta } from '../seo/page-meta.ts';
+import type { Crumb } from './breadcrumb-ld.ts';
+import { FAMILY_LABELS, pageMeta, recordAt, recordsOf, type PageMeta } from './page-meta.ts';
 import type { DETAIL_FAMILIES, PageRecord } from './pages.ts';
 
 /** A family of detail pages: 'case', 'category', 'stack', 'project' or 'operation'. */

@@ -4,7 +4,7 @@
  * It drives getStaticPaths, the sitemap filter, the audit and discovery; redirects and the 404
  * page are not pages.
  */
-import { apiUrl, entryApiUrl } from '../api/spec/urls.ts';
+import { apiUrl, entryApiUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';

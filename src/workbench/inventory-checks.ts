@@ -1,6 +1,6 @@
 /** Checks across resources: discovery's URLs answer, discovery and the audit agree, the audit matches the contract. */
 import { fail, fromProblems, isRecord, pass } from './check.ts';
-import { auditRoutes, contractPaths } from './inventory.ts';
+import { auditRoutes, contractPaths } from './resource-list.ts';
 import type { Check } from './types.ts';
 
 /** How many URLs a failing reason names before summing up the rest. */

@@ -9,7 +9,7 @@ import { documentChecks } from './document-checks.ts';
 import { envelopeChecks } from './envelope-checks.ts';
 import { equalsSourceCheck, exportSource, jsonCheck } from './export-checks.ts';
 import { fetchResource, headAnswer } from './fetch-resource.ts';
-import { buildInventory, detailOf, detailUrl } from './inventory.ts';
+import { buildInventory, detailOf, detailUrl } from './resource-list.ts';
 import { auditMatchesContractCheck, discoveryCountsCheck, discoveryUrlsCheck } from './inventory-checks.ts';
 import { createLimiter } from './limiter.ts';
 import type { Check, Fetched, Row } from './types.ts';

@@ -9,8 +9,8 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
-import { API_PREFIX, apiUrl } from '../../src/api/spec/urls.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
+import { API_PREFIX, apiUrl } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { MCP_MAX_BODY_BYTES, MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import { decodeCursor, encodeCursor } from '../../src/api/pagination.ts';
-import { MAX_VALUE_LENGTH } from '../../src/api/spec/params.ts';
-import { routeById } from '../../src/api/spec/routes.ts';
+import { MAX_VALUE_LENGTH } from '../../src/routes/params.ts';
+import { routeById } from '../../src/routes/routes.ts';
 import { callApi, expectEnvelope, queryString } from '../support/api-call.ts';
 
 const BINDING = 'catalog-version\nlistStacks\n{}';

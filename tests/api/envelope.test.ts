@@ -3,7 +3,7 @@
  * gives back a response, like Hono's `app.request`.
  */
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { bodyOf, callApi, concretePath, expectEnvelope, UUID } from '../support/api-call.ts';
 import { expectContractHeaders } from '../support/contract.ts';
 

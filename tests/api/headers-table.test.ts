@@ -3,7 +3,7 @@
  * a header dropped from the contract, or added without a test saying so, fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { testContract } from '../support/contract.ts';
 import { expectedHeaders } from '../support/route-tables.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../src/api/adapter.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 
 const catalog = loadCatalogFromFiles();

@@ -4,7 +4,7 @@
  * limits and forged, truncated or foreign cursors get a 400 naming the parameter.
  */
 import { describe, expect, it } from 'vitest';
-import { isPaginated, ROUTES, routeById } from '../../src/api/spec/routes.ts';
+import { isPaginated, ROUTES, routeById } from '../../src/routes/routes.ts';
 import { DIRECTORY_ROUTE_IDS } from '../support/route-tables.ts';
 import { callApi, concretePath, expectEnvelope, queryString } from '../support/api-call.ts';
 import { testCatalog } from '../support/contract.ts';

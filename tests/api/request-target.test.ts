@@ -1,7 +1,7 @@
 /** The one target parser: every spelling of a path comes out as one normalized path, a fixed point. */
 import { describe, expect, it } from 'vitest';
 import { normalizePath, parseTarget } from '../../src/api/request-target.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 
 const projects = apiUrl('listProjects');
 const [, prefix, rest] = /^\/(\w+)(\/.*)$/.exec(projects)!;

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeById, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { ROUTES, routeById, type RouteSpec } from '../../src/routes/routes.ts';
 import { DIRECTORY_ROUTE_IDS } from '../support/route-tables.ts';
-import type { ParamSpec } from '../../src/api/spec/params.ts';
+import type { ParamSpec } from '../../src/routes/params.ts';
 import { COLLECTION_NAMES } from '../../src/schemas/collections.ts';
 import { callApi, concretePath, expectEnvelope, queryString, type Envelope } from '../support/api-call.ts';
 import { contractParameter, testCatalog, testContract } from '../support/contract.ts';

@@ -1,7 +1,7 @@
 /** API URLs derived from the route specs, against the paths the API publishes (fixed literals). */
 import { describe, expect, it } from 'vitest';
-import { routeById } from '../../src/api/spec/routes.ts';
-import { apiUrl, entryApiUrl, exampleUrl, exportPath, isApiPath } from '../../src/api/spec/urls.ts';
+import { routeById } from '../../src/routes/routes.ts';
+import { apiUrl, entryApiUrl, exampleUrl, exportPath, isApiPath } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 
 describe('apiUrl', () => {

@@ -4,7 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { bodyOf, callApi } from '../support/api-call.ts';

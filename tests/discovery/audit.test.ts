@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadJson } from '../../src/api/handlers.ts';
-import { routeById, type RouteId } from '../../src/api/spec/routes.ts';
+import { routeById, type RouteId } from '../../src/routes/routes.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';

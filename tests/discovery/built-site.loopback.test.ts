@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
+import { EXPORT_ROUTES } from '../../src/routes/routes.ts';
 
 const baseUrl = inject('baseUrl');
 

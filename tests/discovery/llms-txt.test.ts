@@ -1,7 +1,7 @@
 /** llms.txt and robots.txt as src/discovery writes them, read by independent parsers and fixed figures. */
 import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
+import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
 import { pageInventory } from '../../src/site/pages.ts';

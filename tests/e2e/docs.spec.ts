@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { DOCS_ALIASES } from '../../src/discovery/documents.ts';
 
 /** Bytes /openapi/ may transfer before interaction, compressed (issue 11). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { abridgeJson, abridgeToFit, NO_LIMITS } from '../../src/reference/abridge.ts';
 import { EXAMPLE_REQUEST_ID, ExampleRecorder } from '../../src/reference/examples.ts';
 import { errorExampleRequests } from '../../src/reference/errors.ts';

@@ -3,7 +3,7 @@
  * OPTIONS, conditional requests, write methods, headers and the JSON 404.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { bodyOf, concretePath, expectApiHeaders, expectEnvelope, fetchApi, UUID } from '../support/api-call.ts';
 import { expectContractHeaders, testContract } from '../support/contract.ts';
 import { expectSecurityHeaders } from '../support/security-headers.ts';

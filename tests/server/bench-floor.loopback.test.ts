@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { benchClasses, SEARCH_LIMIT, type BenchClass } from '../../scripts/bench/classes.ts';
 import { measure } from '../../scripts/bench/measure.ts';
 import { floorServer, startProcess, type Running } from '../../scripts/bench/processes.ts';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { liveWorkers, logLines } from '../support/processes.ts';
 import { readFileSync } from 'node:fs';
-import { ROUTES } from '../../src/api/spec/routes.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 
 const BUDGET_MB = 16;
 const REQUESTS = 10_000;

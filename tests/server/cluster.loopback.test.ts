@@ -8,8 +8,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } fr
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPORT_ROUTES, ROUTES } from '../../src/api/spec/routes.ts';
-import { exportPath } from '../../src/api/spec/urls.ts';
+import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
+import { exportPath } from '../../src/routes/urls.ts';
 import { failed, sleep, startLoad, type Sent } from '../support/load.ts';
 import { allWorkers, clientConnections, eventually, liveWorkers, logLines, requestsPerWorker } from '../support/processes.ts';
 import { rawStatus } from '../support/raw-http.ts';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiUrl, isApiPath } from '../../src/api/spec/urls.ts';
+import { apiUrl, isApiPath } from '../../src/routes/urls.ts';
 import { benchClasses, type BenchClass } from '../../scripts/bench/classes.ts';
 import { fetchRaw } from '../../scripts/bench/recording.ts';
 

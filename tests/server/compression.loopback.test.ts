@@ -9,7 +9,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 
 const baseUrl = inject('baseUrl');
 const client = join(process.env['DIST_DIR'] ?? 'dist', 'client');

@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { sleep } from '../support/load.ts';
 import { eventually, liveWorkers, logLines, openFiles } from '../support/processes.ts';
 import { rawSocket, rawStatus } from '../support/raw-http.ts';

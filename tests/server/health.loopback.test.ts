@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import packageJson from '../../package.json' with { type: 'json' };
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { expectEnvelope, fetchApi } from '../support/api-call.ts';
 import { sleep } from '../support/load.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { bodyOf, expectEnvelope, LEAK, UUID, type ApiResult } from '../support/api-call.ts';
 import { rawRequest, rawSocket, rawStatus } from '../support/raw-http.ts';
 

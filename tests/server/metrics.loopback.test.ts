@@ -5,8 +5,8 @@
  */
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
 import { testCatalog } from '../support/contract.ts';
 import { eventually, requestsPerWorker } from '../support/processes.ts';

@@ -6,8 +6,8 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { expectContractHeaders, expectMatchesContract } from '../support/contract.ts';
 import { logLines } from '../support/processes.ts';
 import { startServer, type RunningServer } from '../support/server.ts';

@@ -4,7 +4,7 @@
  * revalidating one of them gets a 304 for the others.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 
 const baseUrl = inject('baseUrl');
 const projects = apiUrl('listProjects');

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { EXPORT_ROUTES } from '../../src/api/spec/routes.ts';
+import { EXPORT_ROUTES } from '../../src/routes/routes.ts';
 import { fetchApi } from '../support/api-call.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { expectSecurityHeaders, parseCsp } from '../support/security-headers.ts';

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { typedCalls } from '../typed-client/calls.ts';
 
 const baseUrl = inject('baseUrl');

@@ -1,6 +1,6 @@
 /** The page inventory of the shipped content, against fixed figures. */
 import { describe, expect, it } from 'vitest';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 

@@ -7,7 +7,7 @@ import { ERROR_CODES, ERROR_STATUS } from '../../src/schemas/errors.ts';
 import { answerApi } from '../../src/api/adapter.ts';
 import { EXPOSED_HEADERS } from '../../src/api/response-policy.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
-import { ROUTES, type RouteSpec } from '../../src/api/spec/routes.ts';
+import { ROUTES, type RouteSpec } from '../../src/routes/routes.ts';
 import { expectMatchesContract, testCatalog } from './contract.ts';
 
 /** The envelope every API response body carries. */

@@ -10,7 +10,7 @@ import type { Catalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { OPENAPI_DOCUMENT_MEMBERS } from '../../src/contract/json-schema.ts';
-import { ROUTES } from '../../src/api/spec/routes.ts';
+import { ROUTES } from '../../src/routes/routes.ts';
 import { CONDITIONAL_HEADERS, expectedHeaders } from './route-tables.ts';
 
 /** Where the contract is registered in Ajv, so `$ref`s into it resolve. */

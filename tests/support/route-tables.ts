@@ -3,7 +3,7 @@
  * directories (paged with limit and cursor), which answer in one language only, and the headers
  * each operation's responses carry. When a route is added, these tables must be updated on purpose.
  */
-import type { RouteId } from '../../src/api/spec/routes.ts';
+import type { RouteId } from '../../src/routes/routes.ts';
 
 /** Routes that return `{ count, items }` and page them with `limit` and `cursor`. */
 export const DIRECTORY_ROUTE_IDS = [

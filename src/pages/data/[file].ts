@@ -1,8 +1,8 @@
 /** The static exports: each the default payload of its endpoint, from the same builder. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { defaultPayloadJson } from '../../api/handlers.ts';
-import { EXPORT_ROUTES, routeById, type RouteId } from '../../api/spec/routes.ts';
-import { getCatalog } from '../../catalog/index.ts';
+import { EXPORT_ROUTES, routeById, type RouteId } from '../../routes/routes.ts';
+import { getCatalog } from '../../catalog/astro-catalog.ts';
 
 export const prerender = true;
 

@@ -1,6 +1,6 @@
 /** schema.org CollectionPage with an ItemList, for index pages. */
 import type { CollectionPage, WithContext } from 'schema-dts';
-import { absoluteUrl } from '../site/config.ts';
+import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
 /** One listed item: its name and its site path (an anchor is fine). */

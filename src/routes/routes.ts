@@ -5,13 +5,13 @@
  * the audit, llms.txt, the workbench, matrix:check and the tests all read this table.
  */
 import type { z } from 'astro/zod';
-import type { CollectionName, CollectionsSource, DetailCollection } from '../../schemas/collections.ts';
-import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../../schemas/journeys.ts';
-import { ProfileSchema } from '../../schemas/profile.ts';
-import { OWNERS } from '../../schemas/profiles.ts';
-import { TRUST_KINDS } from '../../schemas/trust.ts';
-import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../../schemas/views.ts';
-import * as payloads from '../../schemas/api.ts';
+import type { CollectionName, CollectionsSource, DetailCollection } from '../schemas/collections.ts';
+import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../schemas/journeys.ts';
+import { ProfileSchema } from '../schemas/profile.ts';
+import { OWNERS } from '../schemas/profiles.ts';
+import { TRUST_KINDS } from '../schemas/trust.ts';
+import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../schemas/views.ts';
+import * as payloads from '../schemas/api.ts';
 import { LANG_PARAM, PAGE_PARAMS, textParam, type ParamChoice, type ParamSpec } from './params.ts';
 
 /** What one endpoint is; `RouteSpec` narrows `id` to the ids of the table. */
@@ -391,6 +391,12 @@ const ROUTE_TABLE = [
 
 /** The id of a route, such as `getProject`. */
 export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
+
+/** The payload a route answers with, as its schema outputs it: what that route's handler must return. */
+export type PayloadOf<Id extends RouteId> = z.output<Extract<(typeof ROUTE_TABLE)[number], { id: Id }>['payload']>;
+
+/** Ids of the routes whose payload holds localized text (answered in one language). */
+export type LocalizedRouteId = Extract<(typeof ROUTE_TABLE)[number], { localized: true }>['id'];
 
 /** One endpoint's spec. */
 export type RouteSpec = RouteShape & { id: RouteId };

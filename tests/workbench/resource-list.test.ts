@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadJson } from '../../src/api/handlers.ts';
-import { apiUrl } from '../../src/api/spec/urls.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';
-import { auditRoutes, buildInventory, contractPaths, detailOf, detailUrl } from '../../src/workbench/inventory.ts';
+import { auditRoutes, buildInventory, contractPaths, detailOf, detailUrl } from '../../src/workbench/resource-list.ts';
 
 /** A fixture contract and audit; the paths are made up (the workbench reads them, never types them). */
 const contract = { paths: { '/v9/status': {}, '/v9/spec.json': {}, '/v9/things': {}, '/v9/things/{slug}': {} } };

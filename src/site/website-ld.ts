@@ -1,6 +1,6 @@
 /** schema.org WebSite for the home page. */
 import type { WebSite, WithContext } from 'schema-dts';
-import { absoluteUrl } from '../site/config.ts';
+import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
 /** The site itself, published by the studio. */

@@ -1,6 +1,6 @@
 /** Query parameters as the route specs declare them: names, kinds, allowed values, limits. */
-import type { CollectionName, CollectionsSource } from '../../schemas/collections.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../../schemas/common.ts';
+import type { CollectionName, CollectionsSource } from '../schemas/collections.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 
 /** Longest accepted `q`, after trimming. */
 export const MAX_QUERY_LENGTH = 100;
@@ -36,7 +36,30 @@ export interface ParamSpec {
   entriesOf?: CollectionName;
   /** An example value for the docs, of the parameter's type. */
   example?: string | number;
+  /** A combination rule: this parameter is accepted only with that one, and why (said in the 400's message). */
+  requires?: { param: string; hint: string };
 }
+
+/** Which entries a request selects: what a directory, and discovery, filter with. */
+export interface Selection {
+  /** The `text` parameter as its folded, de-duplicated, sorted terms; none when absent or blank. */
+  terms: readonly string[];
+  /** Each `choice` parameter given, by name, as its canonical value. */
+  choices: Readonly<Record<string, string>>;
+}
+
+/** A query checked against its route's parameter specs, each value typed by its parameter's kind. */
+export interface QueryValues extends Selection {
+  /** The `lang` parameter, or the default locale. */
+  locale: Locale;
+  /** The `limit` parameter: a page size from 1 to MAX_LIMIT. */
+  limit?: number;
+  /** The `cursor` parameter, still opaque: pagination decodes it against the endpoint and filters. */
+  cursor?: string;
+}
+
+/** The selection of a request without filters: every entry. */
+export const EVERYTHING: Selection = { terms: [], choices: {} };
 
 /** The lang parameter, shared by every localized endpoint. */
 export const LANG_PARAM: ParamSpec = {
@@ -55,18 +78,22 @@ export function textParam(over: string): ParamSpec {
   };
 }
 
+/** `limit`: a page size. */
+export const LIMIT_PARAM: ParamSpec = {
+  name: 'limit',
+  kind: 'limit',
+  description: `Page size, an integer from 1 to ${MAX_LIMIT}. Without it the whole list is returned (exactly as the static export). With it, items holds at most limit items in the same order, count stays the total that match the filters, and next_cursor (null on the last page) and a Link rel="next" header lead to the next page.`,
+  example: 20,
+};
+
+/** `cursor`: where the next page starts. */
+export const CURSOR_PARAM: ParamSpec = {
+  name: 'cursor',
+  kind: 'cursor',
+  description:
+    "Opaque position of the next page, from the previous page's next_cursor or its Link header. Needs limit, and is valid only with the same endpoint and filters (q included) that produced it.",
+  requires: { param: LIMIT_PARAM.name, hint: 'send the same limit with every page' },
+};
+
 /** `limit` and `cursor`: every directory pages its items with them. */
-export const PAGE_PARAMS: readonly ParamSpec[] = [
-  {
-    name: 'limit',
-    kind: 'limit',
-    description: `Page size, an integer from 1 to ${MAX_LIMIT}. Without it the whole list is returned (exactly as the static export). With it, items holds at most limit items in the same order, count stays the total that match the filters, and next_cursor (null on the last page) and a Link rel="next" header lead to the next page.`,
-    example: 20,
-  },
-  {
-    name: 'cursor',
-    kind: 'cursor',
-    description:
-      "Opaque position of the next page, from the previous page's next_cursor or its Link header. Needs limit, and is valid only with the same endpoint and filters (q included) that produced it.",
-  },
-];
+export const PAGE_PARAMS: readonly ParamSpec[] = [LIMIT_PARAM, CURSOR_PARAM];

@@ -1,6 +1,6 @@
 /** schema.org BreadcrumbList for a page's trail, from the same items the visible trail shows. */
 import type { BreadcrumbList, WithContext } from 'schema-dts';
-import { absoluteUrl } from '../site/config.ts';
+import { absoluteUrl } from './config.ts';
 
 /** One step of a breadcrumb trail: its label and its site path. */
 export interface Crumb {

@@ -3,7 +3,7 @@ import type { Organization, Person, WithContext } from 'schema-dts';
 import { localize } from '../catalog/localize.ts';
 import type { Locale } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
-import { absoluteUrl } from '../site/config.ts';
+import { absoluteUrl } from './config.ts';
 
 /** Stable node ids, so other JSON-LD objects can point at the studio and its founder. */
 export const ORGANIZATION_ID = absoluteUrl('/#organization');

@@ -4,9 +4,9 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
-import { pageInventory, type PageFamily, type PageRecord } from '../site/pages.ts';
+import { pageInventory, type PageFamily, type PageRecord } from './pages.ts';
 import type { Locale } from '../schemas/common.ts';
-import { SITE_NAME } from '../site/config.ts';
+import { SITE_NAME } from './config.ts';
 
 /** Meta descriptions shorter than this are extended with context (search engines show ~150). */
 export const MIN_DESCRIPTION_LENGTH = 50;

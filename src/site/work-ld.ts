@@ -2,7 +2,7 @@
 import type { CreativeWork, SoftwareSourceCode, WithContext } from 'schema-dts';
 import type { Localized } from '../catalog/localize.ts';
 import type { CaseDetail, ProjectDetail } from '../schemas/views.ts';
-import { absoluteUrl } from '../site/config.ts';
+import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
 /** A portfolio case: the work, who it was for, when, and what it was about. */

@@ -2,9 +2,10 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
-import { matchesTerms, queryTerms, searchableText } from '../catalog/search.ts';
+import { searchableText, selectIndexes } from '../catalog/search.ts';
 import { pageUrl } from '../catalog/urls.ts';
-import { entryApiUrl } from '../api/spec/urls.ts';
+import type { Selection } from '../routes/params.ts';
+import { entryApiUrl } from '../routes/urls.ts';
 import type { DiscoveryItem, DiscoveryKind } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
 import { LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
@@ -79,12 +80,14 @@ function rawItems(catalog: Catalog): RawItem[] {
 }
 
 /** The discovery payload, narrowed by `kind` and `q`. */
-export function buildDiscovery(catalog: Catalog, locale: Locale, values: Record<string, string>) {
+export function buildDiscovery(catalog: Catalog, locale: Locale, selection: Selection) {
   const raw = memo(catalog, 'discovery:raw', () => rawItems(catalog));
   const items = memo(catalog, `discovery:${locale}`, () => raw.map((item) => localize(item, locale) as DiscoveryItem));
-  const texts = memo(catalog, 'discovery:search', () => raw.map((item) => searchableText([LOCALES.map((code) => localize(item, code))])));
-  const terms = queryTerms(values['q'] ?? '');
-  const kind = values['kind'];
-  const selected = items.filter((item, index) => (kind === undefined || item.kind === kind) && matchesTerms(texts[index] ?? '', terms));
+  const texts = () =>
+    memo(catalog, 'discovery:search', () => raw.map((item) => searchableText([LOCALES.map((code) => localize(item, code))])));
+  const kind = selection.choices['kind'];
+  const selected = selectIndexes(items.length, selection.terms, texts, (index) => kind === undefined || items[index]!.kind === kind).map(
+    (index) => items[index]!,
+  );
   return { items: selected, count: selected.length };
 }

@@ -2,7 +2,7 @@
  * Every API URL the site prints, derived from the route specs: pages, components, discovery,
  * scripts and the workbench ask here instead of typing a path.
  */
-import type { CollectionName, CollectionsSource } from '../../schemas/collections.ts';
+import type { CollectionName, CollectionsSource } from '../schemas/collections.ts';
 import { ROUTES, routeById, type RouteId, type RouteSpec } from './routes.ts';
 
 /** Where the API lives: every endpoint path starts with it. */

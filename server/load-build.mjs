@@ -22,7 +22,7 @@ export function distDirFrom(env) {
 }
 
 /**
- * @typedef {typeof import('../src/api/server-bundle.ts')} ApiBundle
+ * @typedef {typeof import('../src/integrations/server-bundle.ts')} ApiBundle
  * @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>} AstroHandler
  * @typedef {{
  *   id: string,

@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import { snapshotCollections, type CatalogSnapshot } from '../catalog/snapshot.ts';
-import { matchRoute } from './respond.ts';
+import { matchRoute } from '../api/respond.ts';
 
-export { answerApi, answerRateLimited } from './adapter.ts';
-export { cacheStats, cacheUsage, workerCache } from './byte-cache.ts';
-export { isApiPath } from './spec/urls.ts';
-export { parseTarget } from './request-target.ts';
-export { ALLOWED_METHODS } from './respond.ts';
-export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from './response-policy.ts';
-export { serviceState } from './service-state.ts';
+export { answerApi, answerRateLimited } from '../api/adapter.ts';
+export { cacheStats, cacheUsage, workerCache } from '../api/byte-cache.ts';
+export { isApiPath } from '../routes/urls.ts';
+export { parseTarget } from '../api/request-target.ts';
+export { ALLOWED_METHODS } from '../api/respond.ts';
+export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from '../api/response-policy.ts';
+export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../mcp/endpoint.ts';
