@@ -101,7 +101,7 @@ export function createRequestListener(
     const path = safePath(target.path);
     if (path === undefined) return sendNotFoundPage(req, res, notFoundPage, api);
     const file = staticFileFor(clientDir, path);
-    if (file) return sendFile(req, res, clientDir, negotiateTwin(req, res, clientDir, file, api.API_CATALOG_PATH), api);
+    if (file) return sendFile(req, res, clientDir, negotiateTwin(req, res, clientDir, file, api), api);
     if (neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
     // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
     req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;

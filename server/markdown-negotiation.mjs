@@ -4,29 +4,8 @@
  * API catalog in `Link` headers, and a request whose Accept prefers text/markdown over text/html
  * gets the twin's bytes instead. Both answers vary on Accept.
  */
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import Negotiator from 'negotiator';
-
-/** The twin of each page file that has one, checked once per file and process (the build's pages: bounded). */
-const twins = new Map();
-
-/** @param {string} clientDir @param {string} file a page file such as /projects/docs-hub/index.html */
-function twinOf(clientDir, file) {
-  const key = join(clientDir, file);
-  let twin = twins.get(key);
-  if (twin === undefined) {
-    const page = file.slice(0, -'index.html'.length);
-    const candidate = page === '/' ? '/index.md' : `${page.slice(0, -1)}.md`;
-    try {
-      twin = statSync(join(clientDir, candidate)).isFile() ? candidate : null;
-    } catch {
-      twin = null;
-    }
-    twins.set(key, twin);
-  }
-  return twin;
-}
+import { isClientFile } from './static-files.mjs';
 
 /**
  * The Link header of a page with a twin: the twin, and the API catalog (RFC 9727 §3.3).
@@ -45,14 +24,15 @@ const OFFERED = ['text/html', 'text/markdown'];
  * @param {import('node:http').ServerResponse} res
  * @param {string} clientDir
  * @param {string} file
- * @param {string} apiCatalogPath
+ * @param {Pick<import('./load-build.mjs').ApiBundle, 'twinPath' | 'API_CATALOG_PATH'>} api the twin's URL rule and the API catalog's path
  */
-export function negotiateTwin(req, res, clientDir, file, apiCatalogPath) {
+export function negotiateTwin(req, res, clientDir, file, api) {
   if (!file.endsWith('/index.html')) return file;
-  const twin = twinOf(clientDir, file);
-  if (!twin) return file;
+  // The same URL rule the build wrote the twins with; the build's file index says whether this page has one.
+  const twin = api.twinPath(file.slice(0, -'index.html'.length));
+  if (!isClientFile(clientDir, twin)) return file;
   res.setHeader('Vary', 'Accept');
-  res.setHeader('Link', twinLinks(twin, apiCatalogPath));
+  res.setHeader('Link', twinLinks(twin, api.API_CATALOG_PATH));
   const accept = req.headers.accept;
   if (accept === undefined || !accept.includes('markdown')) return file;
   return new Negotiator(req).mediaType(OFFERED) === 'text/markdown' ? twin : file;

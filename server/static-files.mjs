@@ -33,6 +33,11 @@ function fileIndex(clientDir) {
   return index;
 }
 
+/** Whether dist/client holds `file` (a site path), from the index. @param {string} clientDir @param {string} file */
+export function isClientFile(clientDir, file) {
+  return fileIndex(clientDir).has(file);
+}
+
 /** Whether a file has both precompressed siblings. @param {string} clientDir @param {string} file */
 function siblingsExist(clientDir, file) {
   const index = fileIndex(clientDir);
