@@ -50,7 +50,8 @@ const WORKER_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THR
  */
 export function runPrimary(config, log) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)) });
+  // --expose-gc: a worker collects its start-up garbage once before it listens (server/worker.mjs).
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)), execArgv: [...process.execArgv, '--expose-gc'] });
   // The workers' shared rate-limit counters, and the metrics listener (when METRICS_PORT is set).
   if (config.rateLimit !== null) startRateLimitCounters(config.rateLimit);
   const lifecycle = startPrimaryMetrics(config, log);

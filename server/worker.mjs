@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.mjs';
-import { distDirFrom, loadBuild } from './load-build.mjs';
+import { distDirFrom, loadBuild, releaseLoadGarbage } from './load-build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { sendError } from './error-response.mjs';
@@ -62,8 +62,10 @@ const metrics =
       });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
 const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
-// What the caches hold against the byte budget, on demand (`kill -USR2 <worker pid>`): one log line.
-process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage() }));
+// What the caches hold against the byte budget, and the process's memory beside it, on demand
+// (`kill -USR2 <worker pid>`): one log line.
+process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage(), memory: process.memoryUsage() }));
+releaseLoadGarbage();
 const server = createServer(
   {
     maxHeaderSize: MAX_HEADER_SIZE,

@@ -238,12 +238,12 @@ async function settleBrotli(classes: readonly BenchClass[]): Promise<void> {
   for (let pass = 1; pass <= SETTLE_PASSES; pass += 1) {
     const current = new Map<string, number>();
     for (const request of requests) current.set(fetchKey(request), (await fetchRaw(server!.url, request)).body.length);
-    const settled = pass > 2 && [...current].every(([key, size]) => sizes.get(key) === size);
-    if (settled) return;
+    const changed = [...current].filter(([key, size]) => sizes.get(key) !== size).map(([key]) => key);
+    if (pass > 2 && changed.length === 0) return;
+    if (pass === SETTLE_PASSES) console.error(`bench: still changing size after ${SETTLE_PASSES} passes: ${changed.join('; ')}`);
     sizes = current;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  console.error(`bench: some answers still changed size after ${SETTLE_PASSES} passes`);
 }
 
 const fetchKey = (request: { path: string; headers: Record<string, string> }) => `${request.path} ${JSON.stringify(request.headers)}`;
