@@ -32,6 +32,7 @@ function neverForAstro(decodedPath, isApiPath) {
  * @param {import('./load-build.mjs').Build} build
  * @param {{
  *   log: import('./log.mjs').Log,
+ *   logRequests: boolean,
  *   draining: () => boolean,
  *   metrics: ReturnType<typeof import('./metrics.mjs').createWorkerMetrics> | null,
  *   rateLimit: ReturnType<typeof import('./rate-limit.mjs').createRateLimit>,
@@ -40,7 +41,7 @@ function neverForAstro(decodedPath, isApiPath) {
  */
 export function createRequestListener(
   { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
-  { log, draining, metrics, rateLimit },
+  { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
   // The site allows what the API allows; only OPTIONS is answered without a file.
@@ -67,12 +68,14 @@ export function createRequestListener(
     /** @type {string | null} */
     let requestId = null;
     const methodIndex = metrics?.started(req.method) ?? 0;
-    // One listener for the log and the metrics, one clock reading for both.
-    res.on('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      logRequest(log, req, res, target.path, seconds, requestId);
-      metrics?.finished(methodIndex, res, target.path, seconds);
-    });
+    // One listener for the log and the metrics, one clock reading for both; none when both are off.
+    if (logRequests || metrics) {
+      res.on('close', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        if (logRequests) logRequest(log, req, res, target.path, seconds, requestId);
+        metrics?.finished(methodIndex, res, target.path, seconds);
+      });
+    }
     // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
     // decides synchronously: only a round trip to the primary is awaited.
     const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;

@@ -31,6 +31,19 @@ function integer(env, name, fallback, min) {
 }
 
 /**
+ * A switch from the environment: `on` or `off`, with a default.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} name
+ * @param {boolean} fallback
+ */
+function onOff(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new Error(`${name} must be "on" or "off"; got "${raw}"`);
+}
+
+/**
  * @typedef {ReturnType<typeof readConfig>} ServerConfig
  */
 
@@ -58,6 +71,11 @@ export function readConfig(env) {
     /** Prometheus metrics on their own listener (off when METRICS_PORT is unset), loopback unless METRICS_HOST. */
     metricsPort: env['METRICS_PORT'] === undefined || env['METRICS_PORT'].trim() === '' ? null : integer(env, 'METRICS_PORT', 0, 0),
     metricsHost: env['METRICS_HOST'] ?? '127.0.0.1',
+    /**
+     * One log line per request (on by default). Behind nginx, whose access log already has every
+     * request with its X-Request-Id, turning it off saves the line's cost (npm run bench measures it).
+     */
+    logRequests: onOff(env, 'LOG_REQUESTS', true),
     /** Per-client limit on /api and /mcp (null: off). */
     rateLimit: parseRateLimit(env['RATE_LIMIT'] ?? DEFAULT_RATE_LIMIT),
     /** Proxies whose X-Forwarded-For is believed (null: none). */

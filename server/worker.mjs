@@ -61,7 +61,13 @@ const metrics =
         caches: build.api.cacheStats,
       });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
-const listener = createRequestListener(build, { log, draining: () => drainDeadline !== undefined, metrics, rateLimit });
+const listener = createRequestListener(build, {
+  log,
+  logRequests: config.logRequests,
+  draining: () => drainDeadline !== undefined,
+  metrics,
+  rateLimit,
+});
 // What the caches hold against the byte budget, and the process's memory beside it, on demand
 // (`kill -USR2 <worker pid>`): one log line.
 process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage(), memory: process.memoryUsage() }));

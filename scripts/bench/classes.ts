@@ -116,7 +116,7 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
 
   const detail = single('detail', apiUrl('getProject', project.slug));
   // The cost of each operator feature: the detail class again, on a server with the feature on.
-  const variants = (['metrics', 'limiter'] as const).map((server): BenchClass => ({
+  const variants = (['metrics', 'limiter', 'no-request-log'] as const).map((server): BenchClass => ({
     ...detail,
     id: `detail-${server}`,
     variant: { server },

@@ -26,6 +26,7 @@ import {
   floorServer,
   killAll,
   serverUnderTest,
+  SERVER_VARIANTS,
   startProcess,
   treeCpuSeconds,
   treeMemoryMb,
@@ -188,7 +189,7 @@ function variantCosts(results: readonly ClassResult[], classes: readonly BenchCl
         `(+${((median(cpu.server) / median(cpu.floor) - 1) * 100).toFixed(1)}%)`
       : '';
     return [
-      `${item.variant.server} on (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
+      `${SERVER_VARIANTS[item.variant.server].label} (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
         `plain server's throughput on the same requests (its "floor" columns are the plain server's)${cpuText}.`,
     ];
   });

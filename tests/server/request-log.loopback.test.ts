@@ -105,3 +105,23 @@ describe('long and hostile requests', () => {
     expect(logLines().some((line) => (line['status'] as number) >= 500)).toBe(false);
   });
 });
+
+describe('LOG_REQUESTS=off', () => {
+  it('logs no request lines, and still logs the worker events', async () => {
+    const quiet = await startServer({ LOG_REQUESTS: 'off', WEB_CONCURRENCY: '1' });
+    try {
+      await fetchApi(quiet.url, '/api/health', { headers: { 'X-Request-Id': 'log-off-1' } });
+      await fetch(`${quiet.url}/`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = quiet
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.some((line) => line['message'] === 'worker listening')).toBe(true);
+      expect(lines.filter((line) => 'status' in line || line['request_id'] === 'log-off-1')).toEqual([]);
+    } finally {
+      await quiet.stop();
+    }
+  });
+});
