@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/routes/routes.ts';
-import { bodyOf, concretePath, expectApiHeaders, expectEnvelope, fetchApi, UUID } from '../support/api-call.ts';
+import { bodyOf, concretePath, expectApiHeaders, expectEnvelope, fetchApi, MADE_REQUEST_ID, UUID, VIA_NGINX } from '../support/api-call.ts';
 import { expectContractHeaders, testContract } from '../support/contract.ts';
 import { expectSecurityHeaders } from '../support/security-headers.ts';
 
@@ -51,7 +51,7 @@ describe.each(ROUTES.map((route) => ({ path: route.path, route })))('$path over 
     expect(result.headers.get('access-control-allow-origin')).toBe('*');
     expect(result.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
     expect(result.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-request-id');
-    expect(result.headers.get('x-request-id')).toMatch(UUID);
+    expect(result.headers.get('x-request-id')).toMatch(MADE_REQUEST_ID);
   });
 
   it('answers a matching If-None-Match with 304, no body, ETag, Cache-Control and X-Request-Id', async () => {
@@ -59,11 +59,16 @@ describe.each(ROUTES.map((route) => ({ path: route.path, route })))('$path over 
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^W\/"[^"]+"$/);
     const second = await fetchApi(baseUrl, path);
-    expect(second.headers.get('etag')).toBe(etag);
-    const revalidated = await fetchApi(baseUrl, path, { headers: { 'If-None-Match': etag!, 'X-Request-Id': `etag-${route.id}` } });
+    // Through nginx, consecutive requests go to the two instances in turn, and the live health
+    // document (its uptime) may differ between them: revalidate as a client that has seen both.
+    const seen = VIA_NGINX ? [etag!, second.headers.get('etag')!] : [etag!];
+    if (!VIA_NGINX) expect(second.headers.get('etag')).toBe(etag);
+    const revalidated = await fetchApi(baseUrl, path, {
+      headers: { 'If-None-Match': seen.join(', '), 'X-Request-Id': `etag-${route.id}` },
+    });
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBeNull();
-    expect(revalidated.headers.get('etag')).toBe(etag);
+    expect(seen).toContain(revalidated.headers.get('etag'));
     expect(revalidated.headers.get('cache-control')).toBe('no-cache');
     expect(revalidated.headers.get('x-request-id')).toBe(`etag-${route.id}`);
     expectContractHeaders(route.path, 304, revalidated.headers);
@@ -97,7 +102,9 @@ describe('the API over HTTP', () => {
     expect(portuguese.headers.get('etag')).not.toBe(english.headers.get('etag'));
   });
 
-  it.each(['/api', '/api/', '/api/nope', '/api/projects/no-such-project', '/api/projects/a/b', '/api/%zz'])(
+  // nginx refuses a malformed percent-encoding itself (400, its own page) before any instance sees it.
+  const malformed = VIA_NGINX ? [] : ['/api/%zz'];
+  it.each(['/api', '/api/', '/api/nope', '/api/projects/no-such-project', '/api/projects/a/b', ...malformed])(
     'answers %s with a JSON 404 envelope, never HTML',
     async (path) => {
       const result = await fetchApi(baseUrl, path);

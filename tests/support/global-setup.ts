@@ -1,5 +1,11 @@
-/** Vitest global setup: one fresh build and one production server for every loopback test. */
+/**
+ * Vitest global setup: one fresh build and one production server for every loopback test. With
+ * LOOPBACK_VIA=nginx (`npm run test:nginx`), a second instance starts and the tests get Debian's
+ * nginx in front of both (deploy/nginx/local.sh) as their base URL: the same suites, through nginx.
+ */
+import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { startNginx } from './nginx.ts';
 import { buildSite, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -9,8 +15,25 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  buildSite();
+  // Through nginx the suites run right after the loopback project (`npm test`), on its fresh build:
+  // rebuild only when the inputs changed since (scripts/ensure-build.ts).
+  if (process.env['LOOPBACK_VIA'] === 'nginx')
+    execFileSync(process.execPath, ['scripts/ensure-build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  else buildSite();
   const server = await startServer();
-  project.provide('baseUrl', server.url);
-  return () => server.stop();
+  if (process.env['LOOPBACK_VIA'] !== 'nginx') {
+    project.provide('baseUrl', server.url);
+    return () => server.stop();
+  }
+  const second = await startServer();
+  // A fleet-wide limit the suites never reach, as the instances run with RATE_LIMIT=off.
+  const nginx = await startNginx(
+    [server, second].map((instance) => Number(new URL(instance.url).port)),
+    { API_RATE: '100000r/s', API_BURST: '100000' },
+  );
+  project.provide('baseUrl', nginx.url);
+  return async () => {
+    await nginx.stop();
+    await Promise.all([server.stop(), second.stop()]);
+  };
 }
