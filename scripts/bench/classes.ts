@@ -8,7 +8,8 @@ import { PARAM_NAMES } from '../../src/routes/params.ts';
 import { isPaginated, ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
-import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
+import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
+import { modernToolCall } from '../../src/mcp/tool-call.ts';
 import type { ServerVariant } from './processes.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
