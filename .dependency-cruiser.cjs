@@ -2,7 +2,8 @@
  * The one-way flow, enforced in the lint gate. The layers, lowest first:
  *
  *   1. content schemas   src/schemas/       the vocabulary: one Zod schema per concern
- *   2. route table       src/routes/        the endpoints as data: ids, paths, parameters, payload schemas, URLs
+ *   2. route table       src/routes/        the endpoints as data: ids, paths, parameters, payload schemas, URLs,
+ *                                           where the MCP endpoint lives
  *   3. catalog           src/catalog/       read and validate the content once; relations, localize, search
  *   4. outputs           src/api/, src/contract/, src/discovery/, src/mcp/, src/site/, src/reference/,
  *                        src/workbench/: side by side, each built from the layers below; none reads a
@@ -32,8 +33,6 @@ const SHARED_OUTPUTS = [
   '^src/discovery/(audit|discovery-payload)\\.ts$',
   // the workbench checks the API catalog and robots.txt with the readers discovery publishes them with; MCP serves the twins
   '^src/discovery/(api-catalog|read-robots-txt|markdown-twins)\\.ts$',
-  // where the MCP endpoint lives (data, like the route table): discovery and llms.txt announce it
-  '^src/mcp/endpoint\\.ts$',
   // MCP tools and the API reference answer with the API itself: its one entry and the target parser
   '^src/api/(adapter|request-target|respond)\\.ts$',
   // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads

@@ -13,6 +13,7 @@
  * compressed per request changes its compressed size with the request id and timestamp inside it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { LANG_PARAM } from '../src/routes/params.ts';
 import { API_PREFIX, apiUrl, isApiPath } from '../src/routes/urls.ts';
 import { startServer } from './lib/run-server.ts';
 
@@ -42,7 +43,7 @@ async function targets(base: string): Promise<string[]> {
   for (const [path, operation] of Object.entries(contract.payload.paths)) {
     const concrete = path.replace('{slug}', 'no-such-slug');
     urls.add(concrete);
-    urls.add(`${concrete}?lang=pt-BR`);
+    urls.add(`${concrete}?${LANG_PARAM.name}=pt-BR`);
     urls.add(`${concrete}?unknown=1`);
     for (const parameter of operation.get.parameters ?? []) {
       if (parameter.in !== 'query') continue;

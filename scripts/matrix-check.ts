@@ -12,7 +12,7 @@ import { API_PREFIX, apiUrl } from '../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { twinPath } from '../src/discovery/markdown-twins.ts';
-import { MCP_PATH } from '../src/mcp/endpoint.ts';
+import { MCP_PATH } from '../src/routes/mcp-endpoint.ts';
 import { publishedResources } from '../src/discovery/resources.ts';
 import { absoluteUrl, siteUrl } from '../src/site/config.ts';
 import { UTILITY_PAGES } from '../src/site/pages.ts';

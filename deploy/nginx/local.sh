@@ -41,15 +41,28 @@ brotli='# brotli_static: module not installed'
 
 includes="$dist/nginx"
 
+# The fleet-wide limit (limit_req's rate, N requests a second or a minute) and the Retry-After of its
+# 429: one request's share of the rate, in whole seconds, at least 1.
+rate="${API_RATE:-50r/s}"
+case "$rate" in
+  *r/s) per=1 ;;
+  *r/m) per=60 ;;
+  *) per=0 ;;
+esac
+count="${rate%r/*}"
+case "$count" in ''|*[!0-9]*|0*) per=0 ;; esac
+[ "$per" -gt 0 ] || { echo "API_RATE must be <requests>r/s or <requests>r/m: $rate" >&2; exit 2; }
+retry_after=$(( (per + count - 1) / count ))
+
 render() {
   # | as the sed separator: paths hold slashes; the instances are spliced in by awk (several lines).
-  sed -e "s|@LISTEN@|$listen|g" -e "s|@ROOT@|$dist|g" -e "s|@INCLUDES@|$includes|g" -e "s|@API_RATE@|${API_RATE:-50r/s}|g" \
-    -e "s|@API_BURST@|${API_BURST:-200}|g" -e "s|@BROTLI@|$brotli|g" "$here/site.conf.in" |
+  sed -e "s|@LISTEN@|$listen|g" -e "s|@ROOT@|$dist|g" -e "s|@INCLUDES@|$includes|g" -e "s|@API_RATE@|$rate|g" \
+    -e "s|@API_BURST@|${API_BURST:-200}|g" -e "s|@RETRY_AFTER@|$retry_after|g" -e "s|@BROTLI@|$brotli|g" "$here/site.conf.in" |
     awk -v instances="$instances" '/^@INSTANCES@$/ { printf "%s", instances; next } { print }'
 }
 
 # Every build writes its include files (from the server modules) into its nginx/ folder.
-have_includes() { [ -f "$includes/headers.conf" ] && [ -f "$includes/http.conf" ]; }
+have_includes() { [ -f "$includes/headers.conf" ] && [ -f "$includes/http.conf" ] && [ -f "$includes/limited.conf" ]; }
 
 if [ "$print_only" = 1 ]; then
   have_includes || { echo "$includes has no include files: build with npm run build" >&2; exit 1; }
@@ -97,6 +110,8 @@ stop() {
 trap stop EXIT
 trap 'exit 0' INT TERM
 
+# nginx keeps TZ from its environment: in UTC its time is the API's (the timestamp of its own 429).
+export TZ=UTC
 "$nginx" -p "$work" -c "$work/nginx.conf" -e stderr -t -q
 "$nginx" -p "$work" -c "$work/nginx.conf" -e stderr -g 'daemon off;' &
 pid=$!

@@ -4,10 +4,12 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROUTES } from '../../src/routes/routes.ts';
+import { PARAM_NAMES } from '../../src/routes/params.ts';
+import { isPaginated, ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
-import { MCP_PATH, modernToolCall } from '../../src/mcp/endpoint.ts';
+import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
+import { modernToolCall } from '../../src/mcp/tool-call.ts';
 import type { ServerVariant } from './processes.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
@@ -57,15 +59,16 @@ function nameWords(items: readonly Item[]): string[] {
 
 /** `count` distinct searches, taken in turn from every directory that has `q`, with `limit` where supported. */
 async function searchRequests(baseUrl: string, count: number): Promise<BenchRequest[]> {
-  const directories = ROUTES.filter((candidate) => !candidate.detail && candidate.params.some((param) => param.name === 'q'));
+  const directories = ROUTES.filter((candidate) => !candidate.detail && candidate.params.some((param) => param.kind === 'text'));
   const words = await Promise.all(directories.map(async (directory) => nameWords(await itemsOf(baseUrl, directory.path))));
   const requests: BenchRequest[] = [];
   for (let round = 0; requests.length < count && words.some((list) => round < list.length); round += 1) {
     directories.forEach((directory, index) => {
       const word = words[index]![round];
       if (word === undefined || requests.length >= count) return;
-      const limited = directory.params.some((param) => param.name === 'limit');
-      requests.push({ path: withQuery(directory.path, { q: word, ...(limited ? { limit: String(SEARCH_LIMIT) } : {}) }), headers: {} });
+      const limited = isPaginated(directory);
+      const query = { [PARAM_NAMES.text]: word, ...(limited ? { [PARAM_NAMES.limit]: String(SEARCH_LIMIT) } : {}) };
+      requests.push({ path: withQuery(directory.path, query), headers: {} });
     });
   }
   if (requests.length < count) throw new Error(`only ${requests.length} distinct searches could be built, ${count} asked`);
@@ -124,7 +127,7 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   const plain = [
     single('default', stacks),
     detail,
-    single('filter', withQuery(stacks, { category: category.slug })),
+    single('filter', withQuery(stacks, { [PARAM_NAMES.category]: category.slug })),
     { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),
     single('html', page),

@@ -18,15 +18,15 @@ import { ApiError } from './api-error.ts';
 import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
-import { EVERYTHING, type Selection } from '../routes/params.ts';
-import { ROUTES, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
+import { EVERYTHING, PARAM_NAMES, type Selection } from '../routes/params.ts';
+import { ROUTES, type FilterOf, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
 
-/** What a handler receives: the catalog, the checked query, the locale and the path slug. */
-export interface RouteContext {
+/** What route `Id`'s handler receives: the catalog, the checked query, the locale and the path slug. */
+export interface RouteContext<Id extends RouteId = RouteId> {
   catalog: Catalog;
   locale: Locale;
-  /** Which entries the query selects: the text terms and the canonical choices. */
-  selection: Selection;
+  /** Which entries the query selects: the text terms and the canonical value of each of the route's choice parameters. */
+  selection: Selection<FilterOf<Id>>;
   /** The `:slug` of a detail endpoint. */
   slug?: string;
 }
@@ -35,7 +35,7 @@ export interface RouteContext {
 export type Answer<Id extends RouteId> = Id extends LocalizedRouteId ? Localized<PayloadOf<Id>> : PayloadOf<Id>;
 
 /** Builds route `Id`'s payload, of the shape its schema outputs; throws ApiError for a missing entry. */
-export type Handler<Id extends RouteId = RouteId> = (context: RouteContext) => Answer<Id>;
+export type Handler<Id extends RouteId = RouteId> = (context: RouteContext<Id>) => Answer<Id>;
 
 /** One handler per route id, each returning its own route's payload type (tsc rejects any other shape). */
 export type Handlers = { [Id in RouteId]: Handler<Id> };
@@ -99,9 +99,9 @@ export const HANDLERS = {
   getContractV1: ({ catalog }) => buildContract(catalog),
   getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
   listProfiles: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'profiles', locale, selection, { owner: (entry, value) => entry.owner === value }),
+    listCollection(catalog, 'profiles', locale, selection, { [PARAM_NAMES.owner]: (entry, value) => entry.owner === value }),
   listLinks: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'links', locale, selection, { owner: (entry, value) => entry.owner === value }),
+    listCollection(catalog, 'links', locale, selection, { [PARAM_NAMES.owner]: (entry, value) => entry.owner === value }),
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
@@ -115,8 +115,8 @@ export const HANDLERS = {
   listDiscovery: ({ catalog, locale, selection }) => buildDiscovery(catalog, locale, selection),
   getPortfolio: ({ catalog, locale, selection }) => {
     const indexes = matchingIndexes(catalog, 'cases', selection, {
-      category: (entry, value) => entry.category === value,
-      stack: (entry, value) => entry.stacks.includes(value),
+      [PARAM_NAMES.category]: (entry, value) => entry.category === value,
+      [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value),
     });
     const raw = indexes.map((index) => catalog.collections.cases[index]!);
     const localized = localizedEntries(catalog, 'cases', locale);
@@ -142,27 +142,32 @@ export const HANDLERS = {
     };
   },
   listCategories: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'categories', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
+    listCollection(catalog, 'categories', locale, selection, {
+      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+    }),
   getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
-  listCapabilities: ({ catalog, locale, selection }) => listCollection(catalog, 'capabilities', locale, selection),
+  listCapabilities: ({ catalog, locale, selection }) => listCollection(catalog, 'capabilities', locale, selection, {}),
   listStacks: ({ catalog, locale, selection }) =>
     listCollection(catalog, 'stacks', locale, selection, {
-      category: (entry, value) => catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
+      [PARAM_NAMES.category]: (entry, value) =>
+        catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
     }),
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
   listProjects: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'projects', locale, selection, { capability: (entry, value) => entry.capabilities.includes(value) }),
+    listCollection(catalog, 'projects', locale, selection, {
+      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+    }),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
   listOperations: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'operations', locale, selection, { stack: (entry, value) => entry.stacks.includes(value) }),
+    listCollection(catalog, 'operations', locale, selection, { [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value) }),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
   listJourneys: ({ catalog, locale, selection }) =>
     listCollection(catalog, 'journeys', locale, selection, {
-      audience: (entry, value) => entry.audience === value,
-      stage: (entry, value) => entry.stage === value,
+      [PARAM_NAMES.audience]: (entry, value) => entry.audience === value,
+      [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
     }),
   listTrust: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'trust', locale, selection, { kind: (entry, value) => entry.kind === value }),
+    listCollection(catalog, 'trust', locale, selection, { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
 } satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */

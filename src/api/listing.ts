@@ -3,7 +3,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { searchableText, selectIndexes } from '../catalog/search.ts';
-import type { Selection } from '../routes/params.ts';
+import type { ParamName, Selection } from '../routes/params.ts';
 import type { CollectionName, EntryOf } from '../schemas/collections.ts';
 import type { Locale } from '../schemas/common.ts';
 
@@ -18,8 +18,15 @@ export function isDirectory(payload: unknown): payload is { items: unknown[] } {
   return typeof payload === 'object' && payload !== null && 'items' in payload && Array.isArray(payload.items);
 }
 
-/** A filter: the parameter it reads and whether an entry passes for the canonical value. */
-export type EntryFilter<C extends CollectionName> = Record<string, (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean>;
+/** Whether an entry passes a filter, given the filter's canonical value. */
+type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean;
+
+/**
+ * A directory's filters: one test per choice parameter of its route, keyed by the parameter's name.
+ * `Filter` comes from the route's selection (`NoInfer` below), so a test for a parameter the route
+ * lacks, or a missing one, is a type error.
+ */
+export type EntryFilters<C extends CollectionName, Filter extends ParamName> = { readonly [Name in Filter]: EntryTest<C> };
 
 /** Normalized search text per entry, in catalog order (both locales, so either language finds it). */
 function searchTexts(catalog: Catalog, collection: CollectionName): string[] {
@@ -34,14 +41,15 @@ export function localizedEntries<C extends CollectionName>(catalog: Catalog, col
 }
 
 /** Indexes of the entries that pass every given filter and contain every `q` term. */
-export function matchingIndexes<C extends CollectionName>(
+export function matchingIndexes<C extends CollectionName, Filter extends ParamName>(
   catalog: Catalog,
   collection: C,
-  selection: Selection,
-  filters: EntryFilter<C>,
+  selection: Selection<Filter>,
+  filters: EntryFilters<C, NoInfer<Filter>>,
 ): number[] {
   const entries = catalog.collections[collection] as EntryOf<C>[];
-  const active = Object.entries(filters).filter(([name]) => selection.choices[name] !== undefined);
+  // Object.entries forgets the keys' type: they are the filters' names.
+  const active = (Object.entries(filters) as [Filter, EntryTest<C>][]).filter(([name]) => selection.choices[name] !== undefined);
   return selectIndexes(
     entries.length,
     selection.terms,
@@ -51,12 +59,12 @@ export function matchingIndexes<C extends CollectionName>(
 }
 
 /** The directory payload for a collection, narrowed by `q` and the filters. */
-export function listCollection<C extends CollectionName>(
+export function listCollection<C extends CollectionName, Filter extends ParamName>(
   catalog: Catalog,
   collection: C,
   locale: Locale,
-  selection: Selection,
-  filters: EntryFilter<C> = {},
+  selection: Selection<Filter>,
+  filters: EntryFilters<C, NoInfer<Filter>>,
 ): Directory<Localized<EntryOf<C>>> {
   const all = localizedEntries(catalog, collection, locale);
   const items = matchingIndexes(catalog, collection, selection, filters).map((index) => all[index]!);

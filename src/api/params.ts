@@ -8,7 +8,7 @@ import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamSpec, type QueryValues } from '../routes/params.ts';
+import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamName, type ParamSpec, type QueryValues } from '../routes/params.ts';
 
 /** The checked query: its values typed by kind, the query as received, and the filters' canonical spellings. */
 export interface ParsedQuery extends QueryValues {
@@ -20,7 +20,7 @@ export interface ParsedQuery extends QueryValues {
    * term, in any order). The cache key and the cursor's binding, so equivalent queries are one cache
    * entry and one ETag.
    */
-  filterKey: Record<string, string>;
+  filterKey: Partial<Record<ParamName, string>>;
 }
 
 /** Parses `lang` case-insensitively into a supported locale. */
@@ -72,7 +72,8 @@ export function canonicalTerms(text: string): string {
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
-  const accepted = specs.map((spec) => spec.name);
+  // Read as plain strings: a request may send any name.
+  const accepted: readonly string[] = specs.map((spec) => spec.name);
   // No prototype, so a parameter named __proto__ is an ordinary key.
   const received: Record<string, string> = Object.create(null) as Record<string, string>;
   const pairs: [string, string][] = [];
@@ -113,9 +114,9 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
     received[name] = value;
   }
 
-  const filterKey: Record<string, string> = {};
+  const filterKey: Partial<Record<ParamName, string>> = {};
   const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices: {} };
-  const choices: Record<string, string> = {};
+  const choices: Partial<Record<ParamName, string>> = {};
   for (const spec of specs) {
     const value = received[spec.name];
     if (value === undefined) continue;

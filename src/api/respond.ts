@@ -172,16 +172,27 @@ function logFailure(requestId: string, error: unknown): void {
 }
 
 /**
- * The 429 for a client over its quota: the limiter lives in the server (server/rate-limit.mjs), the
- * envelope here, like every other error's.
+ * What a 429 says, by the limiter that refused: the server's own, per client and counted down in the
+ * RateLimit header (server/rate-limit.mjs), or nginx's fleet-wide one (deploy/nginx/, which renders
+ * this same envelope as its 429).
  */
-export function rateLimitedResponse(request: ApiRequest, retryAfterSeconds: number): ApiResponse {
+export const RATE_LIMITED_DETAIL = {
+  client: (seconds: number) => `Too many requests from this client. Retry in ${seconds} s; the RateLimit header counts the quota down.`,
+  fleet: (seconds: number) => `Too many requests from this address across the fleet. Retry in ${seconds} s.`,
+} as const;
+
+/**
+ * The 429 for a client over its quota: the limiters live in the server and in nginx, the envelope
+ * here, like every other error's.
+ */
+export function rateLimitedResponse(
+  request: ApiRequest,
+  retryAfterSeconds: number,
+  limiter: keyof typeof RATE_LIMITED_DETAIL = 'client',
+): ApiResponse {
   const requestId = requestIdFor(request.header('x-request-id'));
   const method = request.method.toUpperCase();
-  const error = new ApiError(
-    'rate_limited',
-    `Too many requests from this client. Retry in ${retryAfterSeconds} s; the RateLimit header counts the quota down.`,
-  );
+  const error = new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds));
   const result = errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
   result.headers['Retry-After'] = String(retryAfterSeconds);
   return result;

@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../routes/params.ts';
+import { CURSOR_PARAM, LANG_PARAM, LIMIT_PARAM, MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../routes/params.ts';
 import { isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
@@ -63,8 +63,7 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
   'Retry-After': { description: 'Seconds to wait before the quota allows another request.', schema: { type: 'integer', minimum: 0 } },
   Link: {
     required: false,
-    description:
-      'RFC 8288 link to the next page, on a page asked for with limit while more items remain: `<path?...&limit=N&cursor=...>; rel="next"`, keeping every filter and lang.',
+    description: `RFC 8288 link to the next page, on a page asked for with ${LIMIT_PARAM.name} while more items remain: \`<path?...&${LIMIT_PARAM.name}=N&${CURSOR_PARAM.name}=...>; rel="next"\`, keeping every filter and ${LANG_PARAM.name}.`,
     schema: { type: 'string' },
   },
 };

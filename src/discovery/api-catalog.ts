@@ -4,7 +4,7 @@
  * at the MCP endpoint, documented by llms.txt (its tools describe themselves over the protocol).
  */
 import { ROUTES, routeById } from '../routes/routes.ts';
-import { MCP_PATH, MCP_SUMMARY } from '../mcp/endpoint.ts';
+import { MCP_PATH, MCP_SUMMARY } from '../routes/mcp-endpoint.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { LLMS_TXT_PATH } from './paths.ts';
 

@@ -4,7 +4,8 @@ import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { searchableText, selectIndexes } from '../catalog/search.ts';
 import { pageUrl } from '../catalog/urls.ts';
-import type { Selection } from '../routes/params.ts';
+import { PARAM_NAMES, type Selection } from '../routes/params.ts';
+import type { FilterOf } from '../routes/routes.ts';
 import { entryApiUrl } from '../routes/urls.ts';
 import type { DiscoveryItem, DiscoveryKind } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
@@ -80,12 +81,12 @@ function rawItems(catalog: Catalog): RawItem[] {
 }
 
 /** The discovery payload, narrowed by `kind` and `q`. */
-export function buildDiscovery(catalog: Catalog, locale: Locale, selection: Selection) {
+export function buildDiscovery(catalog: Catalog, locale: Locale, selection: Selection<FilterOf<'listDiscovery'>>) {
   const raw = memo(catalog, 'discovery:raw', () => rawItems(catalog));
   const items = memo(catalog, `discovery:${locale}`, () => raw.map((item) => localize(item, locale) as DiscoveryItem));
   const texts = () =>
     memo(catalog, 'discovery:search', () => raw.map((item) => searchableText([LOCALES.map((code) => localize(item, code))])));
-  const kind = selection.choices['kind'];
+  const kind = selection.choices[PARAM_NAMES.kind];
   const selected = selectIndexes(items.length, selection.terms, texts, (index) => kind === undefined || items[index]!.kind === kind).map(
     (index) => items[index]!,
   );

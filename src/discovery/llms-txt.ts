@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';
 import { SECTION_PAGES } from '../site/pages.ts';
-import { MCP_PATH, MCP_SUMMARY } from '../mcp/endpoint.ts';
+import { MCP_PATH, MCP_SUMMARY } from '../routes/mcp-endpoint.ts';
 import { twinPath } from './markdown-twins.ts';
 import { LLMS_TXT_PATH } from './paths.ts';
 import { publishedResources } from './resources.ts';

@@ -18,7 +18,7 @@ export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';
-export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../mcp/endpoint.ts';
+export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 export { isFastPathCandidate, toolCallFastPath } from '../mcp/fast-path.ts';
 

@@ -19,7 +19,7 @@ import { stringBytes, workerCache, type Sized } from '../api/byte-cache.ts';
 import { ownedKey } from '../api/payload-cache.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
-import { MCP_PROTOCOL_VERSIONS } from './endpoint.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
 import { isLiveCall, toolListings } from './tools.ts';
 
 /** The revision the fast path serves (the stateless one). */

@@ -18,7 +18,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
-import { MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from './endpoint.ts';
+import { MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
 /** Resources per resources/list page. */

@@ -12,6 +12,7 @@
  */
 import { answerApi } from '../api/adapter.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
+import { LIMIT_PARAM, PARAM_NAMES } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
@@ -54,7 +55,7 @@ const SHAPES: readonly ToolShape[] = [
   {
     name: 'search_catalog',
     title: 'Search the catalog',
-    description: `${discovery.description} Search it with q (free text), narrow it with kind, page it with limit and cursor. Start here when you do not know where something is.`,
+    description: `${discovery.description} Search it with ${PARAM_NAMES.text} (free text), narrow it with ${PARAM_NAMES.kind}, page it with ${PARAM_NAMES.limit} and ${PARAM_NAMES.cursor}. Start here when you do not know where something is.`,
     routes: [discovery],
   },
   {
@@ -72,8 +73,7 @@ const SHAPES: readonly ToolShape[] = [
   {
     name: 'list_directory',
     title: 'List a directory',
-    description:
-      'The entries of one directory of the catalog (profiles, links, portfolio, categories, capabilities, stacks, projects, operations, journeys, trust), with optional filters, free-text q, and pages of limit items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.',
+    description: `The entries of one directory of the catalog (profiles, links, portfolio, categories, capabilities, stacks, projects, operations, journeys, trust), with optional filters, free-text ${PARAM_NAMES.text}, and pages of ${PARAM_NAMES.limit} items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.`,
     routes: ROUTES.filter((route) => isPaginated(route) && route !== discovery),
     selector: {
       name: 'directory',
@@ -117,9 +117,9 @@ function paramExample(catalog: Catalog, route: RouteSpec, schema: JsonSchema, na
   return ((schema['enum'] ?? schema['examples']) as unknown[] | undefined)?.[0];
 }
 
-/** The cursor the API gives for the second page of a route's default listing with limit=1. */
+/** The cursor the API gives for the second page of a route's default listing, one item a page. */
 function cursorExample(catalog: Catalog, route: RouteSpec): string | undefined {
-  const response = answerApi('GET', { path: route.path, search: 'limit=1' }, {}, catalog);
+  const response = answerApi('GET', { path: route.path, search: `${LIMIT_PARAM.name}=1` }, {}, catalog);
   if (response.status !== 200 || !response.envelope) return undefined;
   const payload = JSON.parse(response.envelope.payload.json) as { next_cursor?: string | null };
   return payload.next_cursor ?? undefined;
@@ -167,8 +167,9 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
       if (param.kind === 'cursor') {
         const cursor = cursorExample(catalog, route);
         // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
-        if (cursor && !properties['cursor']?.['examples']) examples.push({ ...routeArguments(catalog, shape, route), limit: 1, cursor });
-        properties['cursor'] = mergeProperty(properties['cursor'], { ...described, ...(cursor ? { examples: [cursor] } : {}) });
+        if (cursor && !properties[param.name]?.['examples'])
+          examples.push({ ...routeArguments(catalog, shape, route), [LIMIT_PARAM.name]: 1, [param.name]: cursor });
+        properties[param.name] = mergeProperty(properties[param.name], { ...described, ...(cursor ? { examples: [cursor] } : {}) });
         continue;
       }
       const value = paramExample(catalog, route, schema, param.name);

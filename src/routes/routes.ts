@@ -12,7 +12,7 @@ import { OWNERS } from '../schemas/profiles.ts';
 import { TRUST_KINDS } from '../schemas/trust.ts';
 import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../schemas/views.ts';
 import * as payloads from '../schemas/api.ts';
-import { LANG_PARAM, PAGE_PARAMS, textParam, type ParamChoice, type ParamSpec } from './params.ts';
+import { LANG_PARAM, PAGE_PARAMS, PARAM_NAMES, textParam, type ParamChoice, type ParamName, type ParamSpec } from './params.ts';
 
 /** What one endpoint is; `RouteSpec` narrows `id` to the ids of the table. */
 interface RouteShape {
@@ -69,31 +69,31 @@ const stackChoices = (catalog: CollectionsSource): ParamChoice[] =>
 const capabilityChoices = (catalog: CollectionsSource): ParamChoice[] =>
   catalog.collections.capabilities.map((entry) => ({ value: entry.slug, aliases: Object.values(entry.name) }));
 
-const categoryParam = (meaning: string): ParamSpec => ({
-  name: 'category',
+const categoryParam = (meaning: string): ParamSpec<typeof PARAM_NAMES.category, 'choice'> => ({
+  name: PARAM_NAMES.category,
   kind: 'choice',
   entriesOf: 'categories',
   choices: categoryChoices,
   description: `${meaning} Value: a category slug, case-insensitive.`,
   example: 'public-apis',
 });
-const stackParam = (meaning: string): ParamSpec => ({
-  name: 'stack',
+const stackParam = (meaning: string): ParamSpec<typeof PARAM_NAMES.stack, 'choice'> => ({
+  name: PARAM_NAMES.stack,
   kind: 'choice',
   entriesOf: 'stacks',
   choices: stackChoices,
   description: `${meaning} Value: a stack slug or name, case- and accent-insensitive (TypeScript, typescript).`,
   example: 'typescript',
 });
-const capabilityParam = (meaning: string): ParamSpec => ({
-  name: 'capability',
+const capabilityParam = (meaning: string): ParamSpec<typeof PARAM_NAMES.capability, 'choice'> => ({
+  name: PARAM_NAMES.capability,
   kind: 'choice',
   entriesOf: 'capabilities',
   choices: capabilityChoices,
   description: `${meaning} Value: a capability slug or name in either locale, case- and accent-insensitive.`,
   example: 'api-design',
 });
-const enumParam = (name: string, values: readonly string[], meaning: string): ParamSpec => ({
+const enumParam = <Name extends ParamName>(name: Name, values: readonly string[], meaning: string): ParamSpec<Name, 'choice'> => ({
   name,
   kind: 'choice',
   choices: () => choices(values),
@@ -151,7 +151,12 @@ const ROUTE_TABLE = [
     tag: 'Profile',
     summary: 'Profile directory',
     description: 'The supported profiles, the brand and the personal account, with public repositories and main references.',
-    params: [enumParam('owner', OWNERS, 'Only the brand or only the personal profile.'), textParam('profiles'), ...PAGE_PARAMS, LANG_PARAM],
+    params: [
+      enumParam(PARAM_NAMES.owner, OWNERS, 'Only the brand or only the personal profile.'),
+      textParam('profiles'),
+      ...PAGE_PARAMS,
+      LANG_PARAM,
+    ],
     lists: 'profiles',
     payload: payloads.ProfilesPayloadSchema,
     localized: true,
@@ -163,7 +168,7 @@ const ROUTE_TABLE = [
     summary: 'Public links catalog',
     description: 'Public links of the brand and of the personal account.',
     params: [
-      enumParam('owner', OWNERS, "Only the brand's or only the personal account's links."),
+      enumParam(PARAM_NAMES.owner, OWNERS, "Only the brand's or only the personal account's links."),
       textParam('links'),
       ...PAGE_PARAMS,
       LANG_PARAM,
@@ -202,7 +207,7 @@ const ROUTE_TABLE = [
     summary: 'Flat inventory of public resources',
     description: 'One item per page, endpoint, export, document and catalog entity, each with a URL that answers 200.',
     params: [
-      enumParam('kind', payloads.DISCOVERY_KINDS, 'Restrict the inventory to one kind of resource.'),
+      enumParam(PARAM_NAMES.kind, payloads.DISCOVERY_KINDS, 'Restrict the inventory to one kind of resource.'),
       textParam('titles, summaries, URLs and tags'),
       ...PAGE_PARAMS,
       LANG_PARAM,
@@ -361,8 +366,8 @@ const ROUTE_TABLE = [
     summary: 'Filterable public journey directory',
     description: 'Public journeys with their steps, links and commercial context.',
     params: [
-      enumParam('audience', JOURNEY_AUDIENCES, 'Only journeys for this audience.'),
-      enumParam('stage', JOURNEY_STAGES, 'Only journeys at this stage of the relationship.'),
+      enumParam(PARAM_NAMES.audience, JOURNEY_AUDIENCES, 'Only journeys for this audience.'),
+      enumParam(PARAM_NAMES.stage, JOURNEY_STAGES, 'Only journeys at this stage of the relationship.'),
       textParam('journey titles, steps and commercial context'),
       ...PAGE_PARAMS,
       LANG_PARAM,
@@ -378,7 +383,7 @@ const ROUTE_TABLE = [
     summary: 'Trust signal directory',
     description: 'Institutional signals for contact, social proof and public policies.',
     params: [
-      enumParam('kind', TRUST_KINDS, 'Only one family of trust signals.'),
+      enumParam(PARAM_NAMES.kind, TRUST_KINDS, 'Only one family of trust signals.'),
       textParam('trust signal titles, summaries and details'),
       ...PAGE_PARAMS,
       LANG_PARAM,
@@ -394,6 +399,12 @@ export type RouteId = (typeof ROUTE_TABLE)[number]['id'];
 
 /** The payload a route answers with, as its schema outputs it: what that route's handler must return. */
 export type PayloadOf<Id extends RouteId> = z.output<Extract<(typeof ROUTE_TABLE)[number], { id: Id }>['payload']>;
+
+/** The names of route `Id`'s choice parameters: the filters its handler must test entries with. */
+export type FilterOf<Id extends RouteId> = Extract<
+  Extract<(typeof ROUTE_TABLE)[number], { id: Id }>['params'][number],
+  { kind: 'choice' }
+>['name'];
 
 /** Ids of the routes whose payload holds localized text (answered in one language). */
 export type LocalizedRouteId = Extract<(typeof ROUTE_TABLE)[number], { localized: true }>['id'];

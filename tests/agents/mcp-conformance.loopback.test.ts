@@ -16,7 +16,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { MCP_PATH } from '../../src/mcp/endpoint.ts';
+import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
 
 const baseUrl = inject('baseUrl');
 const run = promisify(execFile);

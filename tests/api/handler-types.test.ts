@@ -5,6 +5,9 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import { HANDLERS, type Answer, type Handler, type RouteContext } from '../../src/api/handlers.ts';
+import { listCollection } from '../../src/api/listing.ts';
+import { PARAM_NAMES } from '../../src/routes/params.ts';
+import type { FilterOf } from '../../src/routes/routes.ts';
 import type { Localized } from '../../src/catalog/localize.ts';
 import type { PayloadOf } from '../../src/routes/routes.ts';
 import type { StackDetailSchema } from '../../src/schemas/views.ts';
@@ -28,5 +31,22 @@ describe('handlers are typed from the route table', () => {
     // @ts-expect-error a localized route answers text in one language, not the { "en-US", "pt-BR" } map
     const unlocalized: Handler<'getCategory'> = () => ({ ...HANDLERS.getCategory(context), name: { 'en-US': 'a', 'pt-BR': 'b' } });
     expectTypeOf([wrongRoute, noCount, unlocalized]).toBeArray();
+  });
+
+  it('take their filters from the route table: a filter the route lacks, or a missing one, does not compile', () => {
+    // Pinned by hand on purpose: the stacks directory filters by category only.
+    expectTypeOf<FilterOf<'listStacks'>>().toEqualTypeOf<'category'>();
+    expectTypeOf<FilterOf<'getStack'>>().toEqualTypeOf<never>();
+    const byCategory = () => true;
+    const missing: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
+      // @ts-expect-error listStacks has a category parameter: its handler must test it
+      listCollection(catalog, 'stacks', locale, selection, {});
+    const extra: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
+      // @ts-expect-error listStacks has no stack parameter, so no stack filter
+      listCollection(catalog, 'stacks', locale, selection, { [PARAM_NAMES.category]: byCategory, [PARAM_NAMES.stack]: byCategory });
+    const misspelt: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
+      // @ts-expect-error a filter is named by its parameter, as the route table spells it
+      listCollection(catalog, 'stacks', locale, selection, { categories: byCategory });
+    expectTypeOf([missing, extra, misspelt]).toBeArray();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Debian's nginx (deploy/nginx/local.sh) on loopback in front of two instances of the server (the
  * global build, one worker each): responses through nginx match the direct ones, request ids and
- * client addresses pass through, the fleet-wide limit answers 429, and neither a reload of nginx
+ * client addresses pass through, the fleet-wide limit answers the API's 429 envelope, and neither a reload of nginx
  * nor the death of an instance under load fails a GET. Skipped when nginx is not installed (`.ci/run`
  * installs it).
  */
@@ -10,9 +10,11 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
-import { exportPath, isApiPath } from '../../src/routes/urls.ts';
+import { EXPORT_ROUTES, routeById, ROUTES } from '../../src/routes/routes.ts';
+import { API_PREFIX, exportPath, isApiPath } from '../../src/routes/urls.ts';
 import { SECURITY_HEADERS } from '../../src/api/response-policy.ts';
+import { EnvelopeMetaSchema, ProblemSchema } from '../../src/schemas/api.ts';
+import { z } from 'astro/zod';
 import { testCatalog } from '../support/contract.ts';
 import { failed, sleep, startLoad } from '../support/load.ts';
 import { allWorkers } from '../support/processes.ts';
@@ -176,12 +178,74 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
       for (let index = 0; index < 5; index += 1) statuses.push((await raw(strict.url, apiPaths[0]!)).status);
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       expect(statuses.slice(3)).toEqual([429, 429]);
-      const refused = await raw(strict.url, apiPaths[0]!);
-      expect(refused.headers['retry-after']).toBeDefined();
-      expect(JSON.parse(refused.body.toString())).toMatchObject({ status: 429, code: 'rate_limited' });
       expect((await raw(strict.url, '/projects/')).status).toBe(200);
     } finally {
       await strict.stop();
+    }
+  });
+
+  /** nginx's own 429 for each path, from a limit of one request a minute (and one more in the burst). */
+  async function refusedByNginx(paths: readonly string[], headers: Record<string, string>): Promise<Raw[]> {
+    const strict = await startNginx(
+      instances.map((instance) => Number(new URL(instance.url).port)),
+      { API_RATE: '1r/m', API_BURST: '1' },
+    );
+    try {
+      for (let index = 0; index < 2; index += 1) await raw(strict.url, paths[0]!, headers);
+      return await Promise.all(paths.map((path) => raw(strict.url, path, headers)));
+    } finally {
+      await strict.stop();
+    }
+  }
+  /** The API's 429 for each path, from an instance whose own limit refuses all but the first request. */
+  async function refusedByInstance(paths: readonly string[], headers: Record<string, string>): Promise<Raw[]> {
+    const limited = await startServer({ WEB_CONCURRENCY: '1', RATE_LIMIT: '1/60s' });
+    try {
+      await raw(limited.url, paths[0]!, headers);
+      return await Promise.all(paths.map((path) => raw(limited.url, path, headers)));
+    } finally {
+      await limited.stop();
+    }
+  }
+  /** The members, nested ones as `error.code`, in order. */
+  const keysOf = (value: object, prefix = ''): string[] =>
+    Object.entries(value).flatMap(([key, member]) => [
+      `${prefix}${key}`,
+      ...(member !== null && typeof member === 'object' && !Array.isArray(member) ? keysOf(member as object, `${prefix}${key}.`) : []),
+    ]);
+  // The envelope of an API error as the contract states it (strict: no member more, none less).
+  const ErrorEnvelope = EnvelopeMetaSchema.extend({ payload: z.null(), error: ProblemSchema });
+
+  it("answers its 429 with the API's envelope: the same members, Content-Type and headers", async () => {
+    const headers = { 'X-Request-Id': 'nginx-limited' };
+    // Paths without an extension and with the extensions of two types nginx knows (http.conf).
+    const paths = [routeById('listStacks').path, routeById('getContract').path, `${API_PREFIX}/no-such-endpoint.html`];
+    const [fromNginx, fromApi] = await Promise.all([refusedByNginx(paths, headers), refusedByInstance(paths, headers)]);
+    for (const [index, path] of paths.entries()) {
+      const [nginxAnswer, apiAnswer] = [fromNginx[index]!, fromApi[index]!];
+      expect([nginxAnswer.status, apiAnswer.status], path).toEqual([429, 429]);
+      expect(nginxAnswer.headers['content-type'], path).toBe(apiAnswer.headers['content-type']);
+      const nginxEnvelope = ErrorEnvelope.parse(JSON.parse(nginxAnswer.body.toString()));
+      const apiEnvelope = ErrorEnvelope.parse(JSON.parse(apiAnswer.body.toString()));
+      expect(keysOf(nginxEnvelope), path).toEqual(keysOf(apiEnvelope));
+      // The request's own members, as the instance writes them.
+      expect(nginxEnvelope, path).toMatchObject({ request_id: 'nginx-limited', method: 'GET', path, query: {} });
+      expect(apiEnvelope, path).toMatchObject({ request_id: 'nginx-limited', method: 'GET', path, query: {} });
+      const { detail: nginxDetail, ...nginxProblem } = nginxEnvelope.error;
+      const { detail: apiDetail, ...apiProblem } = apiEnvelope.error;
+      expect(nginxProblem, path).toEqual(apiProblem);
+      // Its own words and wait: the limit is the fleet's (1 request a minute), with no RateLimit quota to count down.
+      expect(nginxDetail).not.toBe(apiDetail);
+      expect(nginxDetail).toBe('Too many requests from this address across the fleet. Retry in 60 s.');
+      expect(nginxAnswer.headers['retry-after']).toBe('60');
+      // Every other header of the API's 429, with its value; but Vary: the instance may compress its
+      // 429 (Accept-Encoding), nginx never compresses its own.
+      const own = ['date', 'connection', 'keep-alive', 'content-length', 'ratelimit', 'ratelimit-policy', 'retry-after', 'vary'];
+      const shared = Object.keys(apiAnswer.headers).filter((name) => !own.includes(name));
+      expect(shared).toContain('access-control-allow-origin');
+      expect(Object.fromEntries(shared.map((name) => [name, nginxAnswer.headers[name]])), path).toEqual(
+        Object.fromEntries(shared.map((name) => [name, apiAnswer.headers[name]])),
+      );
     }
   });
 

@@ -1,17 +1,5 @@
-/** Where the MCP endpoint lives and what it calls itself: discovery, llms.txt and the server read it here. */
-
-/** The MCP endpoint's path (Streamable HTTP, stateless). */
-export const MCP_PATH = '/mcp';
-
-/** Protocol revisions the endpoint serves: 2026-07-28 statelessly, 2025-11-25 with a handshake but no session. */
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25'] as const;
-
-/** Largest request body the endpoint reads; a larger one gets 413 before anything is parsed. */
-export const MCP_MAX_BODY_BYTES = 1024 * 1024;
-
-/** One line on what the endpoint offers, for llms.txt and the API catalog. */
-export const MCP_SUMMARY =
-  'Model Context Protocol server (Streamable HTTP, stateless, read-only): tools to search the catalog, get an entry, list a directory with filters and a cursor, and read a document; every page as a Markdown resource.';
+/** A tools/call request as a stateless client sends it: for the benchmark and the tests. */
+import { MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
 
 /**
  * A 2026-07-28 tools/call as a stateless client sends it: the envelope in `_meta`, and the version,
