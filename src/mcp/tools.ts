@@ -1,8 +1,9 @@
 /**
  * The MCP tools, derived from the route table like the contract: no second list of endpoints.
  *
- * Four tools for agents rather than one per URL: the 22 GET operations fall into four shapes, and
- * an agent picks among four well-described verbs more reliably than among 22 near-identical names.
+ * Four tools for agents rather than one per URL: the route table's GET operations fall into four
+ * shapes, and an agent picks among four well-described verbs more reliably than among a score of
+ * near-identical names.
  * - `search_catalog`: the discovery inventory (free text over every page, endpoint, export and entry);
  * - `get_entry`: every detail route, chosen by `collection` plus a `slug`;
  * - `list_directory`: every other directory (filters, `limit` and `cursor`), chosen by `directory`;
