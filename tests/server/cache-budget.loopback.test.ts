@@ -79,9 +79,10 @@ describe('the byte budget', () => {
     expect(usage.held).toBeLessThanOrEqual(usage.budget);
     // It was filled, so the bound was what held it.
     expect(usage.held).toBeGreaterThan(usage.budget / 2);
-    // The issue's mark is budget + 32 MB. Alone on the machine the growth measured 30-48 MB; under
-    // `npm run verify`, with other suites running beside it, V8 sized its heap larger (84 MB once),
-    // so the bound here leaves that room; before the byte budget the same load grew a worker by 700 MB.
-    expect(rssMb(worker!) - before).toBeLessThanOrEqual(BUDGET_MB + 96);
+    // Budget + 32 MB. With the workers' 4 MB semi-spaces (server/primary.mjs) the growth measured
+    // 28-33 MB on a busy machine (62-73 MB with 8, 16 or 64 MB ones); before the byte budget the
+    // same load grew a worker by 700 MB.
+    console.log(`cache-budget: a worker grew by ${(rssMb(worker!) - before).toFixed(1)} MB`);
+    expect(rssMb(worker!) - before).toBeLessThanOrEqual(BUDGET_MB + 32);
   }, 180_000);
 });
