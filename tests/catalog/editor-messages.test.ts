@@ -166,3 +166,16 @@ describe('a misspelt field', () => {
     ]);
   });
 });
+
+describe('a file that holds no map', () => {
+  it.each([
+    ['null', null],
+    ['a list', ['slug: redis']],
+    ['text', 'slug redis'],
+  ])('%s: one message for the whole file, none from the relation checks', (_label, value) => {
+    const entries = shipped.stacks.map((entry) => (entry.file === REDIS ? { ...entry, data: value } : entry));
+    expect(checkCollections({ ...shipped, stacks: entries }).issues.map((issue) => [issue.file, issue.field, issue.problem])).toEqual([
+      [REDIS, '(file)', 'the file is empty or is not a map of fields'],
+    ]);
+  });
+});
