@@ -102,6 +102,18 @@ describe('a YAML syntax error points at the line to fix', () => {
 });
 
 describe('readContentFolder', () => {
+  it('returns a clean folder, and throws a lone syntax error or a lone stray file', () => {
+    write('stacks/x.yaml', 'slug: x\n');
+    expect(readContentFolder(join(root, 'content'), root).stacks).toEqual([{ file: 'content/stacks/x.yaml', data: { slug: 'x' } }]);
+    write('stacks/y.yaml', 'a:\n\t- b\n');
+    expect(() => readContentFolder(join(root, 'content'), root)).toThrow(
+      /with 1 problem:\n {2}- content\/stacks\/y\.yaml: field "\(line 2, column 1\)"/,
+    );
+    rmSync(join(root, 'content/stacks/y.yaml'));
+    write('stray.txt', '');
+    expect(() => readContentFolder(join(root, 'content'), root)).toThrow(/with 1 problem:\n {2}- content\/stray\.txt: field "\(file\)"/);
+  });
+
   it('throws every misplaced file and syntax error at once', () => {
     write('stray.yaml', '');
     write('stacks/x.yaml', 'a:\n\t- b\n');

@@ -60,6 +60,8 @@ describe('suggestions', () => {
   it('didYouMean ignores the spaces around the value', () => {
     expect(didYouMean('  nme  ', ['name', 'kind'])).toBe('name');
     expect(didYouMean(' \t', ['name'])).toBeUndefined();
+    // A blank value is no misspelling, even of a one-letter candidate.
+    expect(didYouMean('  ', ['a'])).toBeUndefined();
   });
 
   it('slugify drops every leading and trailing hyphen', () => {
