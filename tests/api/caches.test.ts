@@ -111,6 +111,8 @@ describe('ByteCache', () => {
     expect(cache.usage()).toMatchObject({ held: cost(500), entries: 1, byKind: { page: cost(500) } });
     cache.resize('no-such-key');
     expect(cache.usage().entries).toBe(1);
+    // Re-sizing is not evicting: only k2 was pushed out.
+    expect(cache.stats()['page']).toMatchObject({ evictions: 1 });
   });
 
   it('the worker cache reports the same shapes', () => {
@@ -141,6 +143,13 @@ describe('PreparedPayload', () => {
     payload.recode('br', { value: 'br', bytes: 4 });
     expect(payload.heldBytes()).toBe(10 + 7 + 3 + 4);
     expect(onResize).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes a compressed form whether or not a cache is listening', () => {
+    const payload = new PreparedPayload('{}', '');
+    expect(payload.coded('gzip', () => ({ value: 'gz', bytes: 1 }))).toBe('gz');
+    payload.recode('gzip', { value: 'gz2', bytes: 2 });
+    expect(payload.heldBytes()).toBe(2 + 2);
   });
 
   it('keeps its own backing store, not a slab of the Buffer pool', () => {

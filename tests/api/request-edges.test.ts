@@ -71,6 +71,9 @@ describe('query strings', () => {
     expect(error?.detail).toBe(`Unknown parameter "${'n'.repeat(40)}". This endpoint accepts no parameters.`);
     expect(error?.parameter).toBe('n'.repeat(40));
     expect(error?.allowed).toEqual([]);
+    expect(detail(`${projects}?${long}=1`)).toMatch(
+      new RegExp(`^Unknown parameter "${'n'.repeat(40)}"\\. This endpoint accepts: capability, q, `),
+    );
   });
 
   it('cuts a long wrong value to 40 characters in the message', () => {
