@@ -20,8 +20,10 @@ function listFiles(folder: string): string[] {
     .sort();
 }
 
-/** What to do about js-yaml's most common complaints; anything else gets the general advice. */
+/** What to do about js-yaml's most common complaints, first match wins; anything else gets the general advice. */
 const YAML_FIXES: [RegExp, string][] = [
+  // Before the indentation rule: js-yaml's "tab characters must not be used in indentation" matches both.
+  [/tab characters/, 'Indent with spaces, not tabs.'],
   [/flow collection/, 'Close the "[" or "{" opened on this line, or write the list with one "- " line per item.'],
   [
     /indentation|implicit key|mapping entry/,
@@ -29,7 +31,6 @@ const YAML_FIXES: [RegExp, string][] = [
   ],
   [/duplicated mapping key/, 'Keep one of the two fields with this name.'],
   [/quoted scalar/, 'Close the quote opened on this line.'],
-  [/tab characters/, 'Indent with spaces, not tabs.'],
 ];
 
 /** The nearest line at or above `from` that opens more brackets than it closes. */

@@ -8,7 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { buildEditorFiles, EDITOR_SETTINGS_FILE, editorSchemaFile } from '../../src/catalog/editor-schemas.ts';
+import { buildEditorFiles, EDITOR_SETTINGS_FILE, editorSchema, editorSchemaFile } from '../../src/catalog/editor-schemas.ts';
 import { readContentFolder } from '../../src/catalog/load-files.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/schemas/collections.ts';
 
@@ -83,5 +83,18 @@ describe('the schemas catch mistakes while typing', () => {
 
   it('a wrong type', () => {
     expect(errors('cases', { ...entry('cases'), year: '2022' })).toEqual(['/year must be integer']);
+  });
+});
+
+describe('a relation to an empty collection', () => {
+  it('keeps the slug pattern instead of an enum that accepts nothing', () => {
+    const slugs = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, ['some-slug']])) as Record<CollectionName, string[]>;
+    const properties = (name: CollectionName, given: Record<CollectionName, string[]>) =>
+      editorSchema(name, given).properties as Record<string, { enum?: string[]; pattern?: string; items?: { enum?: string[] } }>;
+    expect(properties('cases', slugs)['project']?.enum).toEqual(['some-slug']);
+    const project = properties('cases', { ...slugs, projects: [] })['project'];
+    expect(project?.enum).toBeUndefined();
+    expect(project?.pattern).toBe('^[a-z0-9]+(?:-[a-z0-9]+)*$');
+    expect(properties('cases', { ...slugs, stacks: [] })['stacks']?.items?.enum).toBeUndefined();
   });
 });

@@ -76,3 +76,12 @@ describe('the catalog snapshot', () => {
     expect(() => snapshotCollections(snapshot as CatalogSnapshot)).toThrow(/the profile collection must hold exactly one entry/);
   });
 });
+
+describe('loadContent keys', () => {
+  it('keeps reads of one folder from two roots apart: file paths are named from the root', () => {
+    const fromRoot = loadContent(folder(), root);
+    const fromContent = loadContent(folder(), folder());
+    expect(fromRoot.raw.stacks[0]?.file).toMatch(/^content\/stacks\/[^/]+\.yaml$/);
+    expect(fromContent.raw.stacks[0]?.file).toMatch(/^stacks\/[^/]+\.yaml$/);
+  });
+});

@@ -87,3 +87,44 @@ describe('a new entry', () => {
     }
   });
 });
+
+describe('the text of a new entry', () => {
+  it('lists the optional fields in its header and holds only the required ones, in schema order', () => {
+    expect(newEntryText('trust', 'brand-new')).toBe(
+      [
+        '# A new trust signal. Replace every TODO, then run `npm run site:export` to check it.',
+        '# Optional fields you may add: url.',
+        'slug: brand-new',
+        'kind: TODO',
+        'title:',
+        '  en-US: TODO',
+        '  pt-BR: TODO',
+        'summary:',
+        '  en-US: TODO',
+        '  pt-BR: TODO',
+        'details: []',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('has no optional-fields line when every field is required', () => {
+    expect(newEntryText('stacks', 'brand-new')).toMatch(
+      /^# A new stack\. Replace every TODO, then run `npm run site:export` to check it\.\nslug: brand-new\nname: TODO\n/,
+    );
+  });
+
+  it('gives a list its minimum number of items, each shaped like its item schema', () => {
+    const data = yaml.load(newEntryText('journeys', 'brand-new')) as Record<string, unknown>;
+    const text = { 'en-US': TODO_MARKER, 'pt-BR': TODO_MARKER };
+    expect(data['steps']).toEqual([
+      { title: text, description: text },
+      { title: text, description: text },
+    ]);
+    expect(data['links']).toEqual([{ label: text, url: TODO_MARKER }]);
+  });
+
+  it('quotes a slug that would otherwise read as a number, with double quotes', () => {
+    expect(newEntryText('stacks', '2024')).toContain('\nslug: "2024"\n');
+  });
+});

@@ -7,11 +7,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createCatalog, type Catalog } from '../../src/catalog/catalog.ts';
+import { loadCollections } from '../../src/catalog/load-content.ts';
 import type { Ref } from '../../src/schemas/views.ts';
-import { testCatalog } from '../support/contract.ts';
 
-const catalog = testCatalog();
+// Built in each test, not once per file, so mutation testing sees the catalog's views being made.
+let catalog: Catalog;
+beforeEach(() => {
+  catalog = createCatalog(loadCollections());
+});
 
 /** Every file of a collection folder, parsed, in catalog (file name) order. */
 function files(collection: string): Record<string, unknown>[] {

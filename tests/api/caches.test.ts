@@ -1,0 +1,194 @@
+/**
+ * The worker's one byte budget and the payloads it holds, in process: sizes counted as V8 holds
+ * strings, entries at and past the budget, least-recently-used eviction, entries that grow after
+ * they are stored, and the per-kind statistics the metrics read. Every expected number is worked
+ * out here from the sizes the test chooses.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  budgetFromEnv,
+  ByteCache,
+  cacheStats,
+  cacheUsage,
+  ENTRY_OVERHEAD_BYTES,
+  stringBytes,
+  type Sized,
+} from '../../src/api/byte-cache.ts';
+import { cached, etagFor, ownedKey, PreparedPayload } from '../../src/api/payload-cache.ts';
+
+/** A value that says it holds `size` bytes; `size` may change after it is stored. */
+class Blob implements Sized {
+  size: number;
+  constructor(size: number) {
+    this.size = size;
+  }
+  heldBytes(): number {
+    return this.size;
+  }
+}
+
+describe('stringBytes', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['ção\u00ff', 4],
+    ['\u0100', 2],
+    ['a€', 4],
+    ['😀', 4],
+  ])('%j holds %i bytes', (text, bytes) => {
+    expect(stringBytes(text)).toBe(bytes);
+  });
+});
+
+describe('budgetFromEnv', () => {
+  it.each([
+    [undefined, 128 * 1024 * 1024],
+    ['', 128 * 1024 * 1024],
+    ['  ', 128 * 1024 * 1024],
+    ['1', 1024 * 1024],
+    ['0.5', 512 * 1024],
+  ])('%j gives %i bytes', (raw, bytes) => {
+    expect(budgetFromEnv(raw)).toBe(bytes);
+  });
+
+  it.each(['0', '-1', 'abc', 'Infinity', 'NaN'])('refuses %j', (raw) => {
+    expect(() => budgetFromEnv(raw)).toThrow(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
+  });
+});
+
+describe('ByteCache', () => {
+  // A two-character key and the overhead: an entry of n bytes costs n + 2 + 256.
+  const cost = (bytes: number) => bytes + 2 + ENTRY_OVERHEAD_BYTES;
+
+  it('sizes an entry by what it holds, its key and the overhead, and counts hits and misses per kind', () => {
+    const cache = new ByteCache(1000);
+    const value = new Blob(100);
+    cache.set('page', 'k1', value);
+    expect(cache.get('page', 'k1')).toBe(value);
+    expect(cache.get('page', 'k2')).toBeUndefined();
+    expect(cache.get('other', 'k1')).toBe(value);
+    expect(cache.usage()).toEqual({ budget: 1000, held: cost(100), entries: 1, byKind: { page: cost(100) } });
+    expect(cache.stats()).toEqual({
+      page: { bytes: cost(100), budgetBytes: 1000, hits: 1, misses: 1, evictions: 0 },
+      other: { bytes: 0, budgetBytes: 1000, hits: 1, misses: 0, evictions: 0 },
+    });
+  });
+
+  it('keeps an entry of exactly the budget, and not one byte more', () => {
+    const cache = new ByteCache(1000);
+    cache.set('page', 'k1', new Blob(1000 - cost(0) + 1));
+    expect(cache.usage().entries).toBe(0);
+    expect(cache.usage().byKind).toEqual({});
+    cache.set('page', 'k1', new Blob(1000 - cost(0)));
+    expect(cache.usage()).toMatchObject({ held: 1000, entries: 1 });
+  });
+
+  it('evicts the least recently used entries once the total passes the budget', () => {
+    const cache = new ByteCache(1000);
+    cache.set('page', 'k1', new Blob(100));
+    cache.set('page', 'k2', new Blob(100));
+    cache.get('page', 'k1');
+    cache.set('file', 'k3', new Blob(100)); // 3 × 358 > 1000: k2 goes, k1 was used more recently
+    expect(cache.get('page', 'k2')).toBeUndefined();
+    expect(cache.get('page', 'k1')).toBeDefined();
+    expect(cache.usage()).toEqual({ budget: 1000, held: 2 * cost(100), entries: 2, byKind: { page: cost(100), file: cost(100) } });
+    expect(cache.stats()['page']).toMatchObject({ bytes: cost(100), evictions: 1 });
+    expect(cache.stats()['file']).toMatchObject({ bytes: cost(100), evictions: 0 });
+  });
+
+  it('sizes an entry again after it grew, evicting others when it passes the budget', () => {
+    const cache = new ByteCache(1000);
+    const growing = new Blob(100);
+    cache.set('page', 'k1', growing);
+    cache.set('page', 'k2', new Blob(100));
+    growing.size = 300;
+    cache.resize('k1');
+    expect(cache.usage()).toMatchObject({ held: cost(300) + cost(100), entries: 2, byKind: { page: cost(300) + cost(100) } });
+    growing.size = 500;
+    cache.resize('k1');
+    expect(cache.get('page', 'k2')).toBeUndefined();
+    expect(cache.usage()).toMatchObject({ held: cost(500), entries: 1, byKind: { page: cost(500) } });
+    cache.resize('no-such-key');
+    expect(cache.usage().entries).toBe(1);
+    // Re-sizing is not evicting: only k2 was pushed out.
+    expect(cache.stats()['page']).toMatchObject({ evictions: 1 });
+  });
+
+  it('the worker cache reports the same shapes', () => {
+    expect(cacheUsage().budget).toBe(budgetFromEnv(process.env['CACHE_BUDGET_MB']));
+    for (const stats of Object.values(cacheStats())) expect(stats.budgetBytes).toBe(cacheUsage().budget);
+  });
+});
+
+describe('PreparedPayload', () => {
+  it('holds the UTF-8 bytes, its tag and every compressed form made for it', () => {
+    const payload = new PreparedPayload('{"a":"é"}', 'W/"tag"');
+    expect(payload.json).toBe('{"a":"é"}');
+    expect(payload.bytes.length).toBe(10);
+    expect(payload.heldBytes()).toBe(10 + 7);
+
+    const onResize = vi.fn();
+    payload.onResize = onResize;
+    const make = vi.fn(() => ({ value: 'gz', bytes: 5 }));
+    expect(payload.coded('gzip', make)).toBe('gz');
+    expect(payload.coded('gzip', make)).toBe('gz');
+    expect(make).toHaveBeenCalledTimes(1);
+    expect(onResize).toHaveBeenCalledTimes(1);
+    expect(payload.heldBytes()).toBe(10 + 7 + 5);
+
+    payload.recode('gzip', { value: 'gz2', bytes: 3 });
+    expect(payload.coded('gzip', make)).toBe('gz2');
+    expect(payload.heldBytes()).toBe(10 + 7 + 3);
+    payload.recode('br', { value: 'br', bytes: 4 });
+    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 4);
+    expect(onResize).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes a compressed form whether or not a cache is listening', () => {
+    const payload = new PreparedPayload('{}', '');
+    expect(payload.coded('gzip', () => ({ value: 'gz', bytes: 1 }))).toBe('gz');
+    payload.recode('gzip', { value: 'gz2', bytes: 2 });
+    expect(payload.heldBytes()).toBe(2 + 2);
+  });
+
+  it('keeps its own backing store, not a slab of the Buffer pool', () => {
+    const payload = new PreparedPayload('{}', '');
+    expect(payload.bytes.buffer.byteLength).toBe(2);
+  });
+});
+
+describe('etagFor', () => {
+  it('is a weak tag over the query, a newline and the payload', () => {
+    const digest = createHash('sha1').update('q=a\n{"x":1}').digest('base64url');
+    expect(etagFor('q=a', '{"x":1}')).toBe(`W/"${digest}"`);
+    expect(etagFor('q=b', '{"x":1}')).not.toBe(etagFor('q=a', '{"x":1}'));
+  });
+});
+
+describe('cached', () => {
+  it('builds once per owner, kind and key, and keeps two owners apart', () => {
+    const owner = {};
+    const build = vi.fn(() => new PreparedPayload('{"n":1}', 'W/"1"'));
+    const first = cached(owner, 'test-kind', 'key', build);
+    expect(cached(owner, 'test-kind', 'key', build)).toBe(first);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(cached(owner, 'other-kind', 'key', build)).not.toBe(first);
+    expect(cached({}, 'test-kind', 'key', build)).not.toBe(first);
+    expect(build).toHaveBeenCalledTimes(3);
+  });
+
+  it('names an owner by a number of its own', () => {
+    const [a, b] = [{}, {}];
+    expect(ownedKey(a, 'page', 'k').split('\u0000')).toEqual([expect.stringMatching(/^\d+$/), 'page', 'k']);
+    expect(ownedKey(a, 'page', 'k')).toBe(ownedKey(a, 'page', 'k'));
+    expect(ownedKey(b, 'page', 'k')).not.toBe(ownedKey(a, 'page', 'k'));
+  });
+
+  it('counts a compressed form added later against the budget', () => {
+    const payload = cached({}, 'grow-kind', 'key', () => new PreparedPayload('{}', ''));
+    const before = cacheStats()['grow-kind']!.bytes;
+    payload.coded('gzip', () => ({ value: null, bytes: 1000 }));
+    expect(cacheStats()['grow-kind']!.bytes).toBe(before + 1000);
+  });
+});
