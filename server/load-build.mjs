@@ -66,7 +66,7 @@ export async function loadBuild(distDir) {
 }
 
 /**
- * Returns the memory that loading a build grew the heap by. Validating the catalog snapshot makes
+ * Gives back the memory that loading a build grew the heap by. Validating the catalog snapshot makes
  * garbage several times the catalog's size (at 100× the catalog: a heap of about 125 MB for 46 MB
  * live), and V8 keeps a grown heap after an ordinary collection. One last-resort collection, before
  * the worker listens, shrinks it to what is live (measured at 100×: a worker's RSS after start-up, 263 MB → 121 MB).

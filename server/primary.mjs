@@ -48,8 +48,8 @@ const WORKER_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THR
  * Node flags for the workers, after the primary's own:
  * - `--expose-gc`: a worker collects its start-up garbage once before it listens (server/worker.mjs);
  * - a young generation of at most 4 MB a semi-space (V8's default grows to 16 under load): measured,
- *   10,000 distinct searches grew a worker by 62-66 MB (a full 16 MB cache budget included) with the default,
- *   28-33 MB with this (8 MB: 64 MB), for more frequent scavenges (npm run bench shows the throughput).
+ *   10,000 distinct searches grew a worker by 28-33 MB (a full 16 MB cache budget included)
+ *   with this, 62-73 MB with 8, 16 or 64 MB, for more frequent scavenges (npm run bench shows the throughput).
  *   An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on the command line) wins.
  */
 function workerExecArgv() {
