@@ -49,17 +49,36 @@ function cutFields(fields) {
 }
 
 /**
+ * Each log's destination, for the one line formatted outside pino (see writeLine).
+ * @type {WeakMap<object, import('pino').DestinationStream>}
+ */
+const destinations = new WeakMap();
+
+/**
  * @param {{ sync: boolean }} options
  */
 export function createLog({ sync }) {
-  return pino(
+  const destination = pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF });
+  const log = pino(
     {
       base: { pid: process.pid },
       messageKey: 'message',
       formatters: { level: (label) => ({ level: label }), log: cutFields },
     },
-    pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF }),
+    destination,
   );
+  destinations.set(log, destination);
+  return log;
+}
+
+/**
+ * Writes a line formatted like the log's own (the request line, request-log.mjs) to its destination,
+ * in order with the others and within PIPE_BUF when its fields were cut.
+ * @param {Log} log
+ * @param {string} line one JSON object and its newline
+ */
+export function writeLine(log, line) {
+  destinations.get(log)?.write(line);
 }
 
 /** @typedef {ReturnType<typeof createLog>} Log */

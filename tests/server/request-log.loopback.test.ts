@@ -60,6 +60,17 @@ describe('request log', () => {
     expect(line?.['ms']).toBeGreaterThanOrEqual(0);
   });
 
+  it('formats the request line like the worker events: level, time and pid first, then the request', async () => {
+    await fetchApi(server.url, '/api/stacks', { headers: { 'X-Request-Id': 'log-shape-6' } });
+    const [line] = await linesWhere((candidate) => candidate['request_id'] === 'log-shape-6');
+    const events = logLines().filter((candidate) => candidate['message'] === 'worker listening');
+    expect(Object.keys(line ?? {})).toEqual(['level', 'time', 'pid', 'method', 'path', 'status', 'ms', 'request_id']);
+    expect(Object.keys(events[0] ?? {}).slice(0, 3)).toEqual(['level', 'time', 'pid']);
+    expect(line?.['level']).toBe('info');
+    expect(events.map((event) => event['pid'])).toContain(line?.['pid']);
+    expect(Math.abs(Number(line?.['time']) - Date.now())).toBeLessThan(60_000);
+  });
+
   it('logs the generated request id when the client sent none', async () => {
     const api = await fetchApi(server.url, '/api/stacks');
     const id = api.headers.get('x-request-id');
