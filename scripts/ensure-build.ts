@@ -2,7 +2,7 @@
  * `prestart`: never serve a stale build. Compares the inputs recorded in dist/build.json with the
  * project as it is (content/, src/, public/, configuration, SITE_URL) and rebuilds when they differ,
  * saying why. The rebuild is `site:export` (content errors named file by file) then `astro build`;
- * `astro check` stays with the build gate.
+ * `astro check` runs in the lint gate.
  *
  *   node scripts/ensure-build.ts           rebuild when stale
  *   node scripts/ensure-build.ts --check   only report; exit 1 when stale

@@ -1,6 +1,6 @@
 /**
  * Type tests: each handler returns its own route's payload, as the route table's schema outputs it
- * (localized to one language where the route is localized). `tsc` (astro check in the build gate)
+ * (localized to one language where the route is localized). `tsc` (astro check in the lint gate)
  * fails on any line below whose `@ts-expect-error` stops being an error, or whose expectation breaks.
  */
 import { describe, expectTypeOf, it } from 'vitest';

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 
 export { freePort, startServer, type RunningServer } from '../../scripts/lib/run-server.ts';
 
-/** Runs `astro build` (without astro check, which the build gate runs). */
+/** Runs `astro build` (without astro check, which the lint gate runs). */
 export function buildSite(env: NodeJS.ProcessEnv = {}): void {
   const outDir = env['DIST_DIR'] ?? process.env['DIST_DIR'];
   execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], {
