@@ -123,8 +123,9 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
       '',
     ];
   }
-  // Entries without a page of their own are shown whole, one section each (the profile is the page itself).
-  if (collection === 'profile') return entrySection(catalog, collection, entries[0]!.slug, base, 2).slice(2);
+  // Entries without a page of their own are shown whole, one section each. The profile is the page
+  // itself: its heading and its page and JSON links are the page's own, already written.
+  if (collection === 'profile') return entrySection(catalog, collection, entries[0]!.slug, base, 2).slice(4);
   return entries.flatMap((entry) => entrySection(catalog, collection, entry.slug, base, 2));
 }
 

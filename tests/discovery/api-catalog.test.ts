@@ -1,0 +1,48 @@
+/** /.well-known/api-catalog (RFC 9727) as src/discovery writes it: the linkset, written out by hand. */
+import { expect, it } from 'vitest';
+import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../../src/discovery/api-catalog.ts';
+
+it('is served at the registered path with the linkset media type and the RFC 9727 profile', () => {
+  expect(API_CATALOG_PATH).toBe('/.well-known/api-catalog');
+  expect(API_CATALOG_MEDIA_TYPE).toBe('application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"');
+});
+
+it('points at the API (contract, reference, health) and at the MCP endpoint, with absolute URLs', () => {
+  expect(buildApiCatalog('https://studio.example')).toEqual({
+    linkset: [
+      {
+        anchor: 'https://studio.example/.well-known/api-catalog',
+        item: [{ href: 'https://studio.example/api/' }, { href: 'https://studio.example/mcp' }],
+      },
+      {
+        anchor: 'https://studio.example/api/',
+        'service-desc': [
+          {
+            href: 'https://studio.example/api/openapi.json',
+            type: 'application/json',
+            title: 'OpenAPI 3.1 contract, inside the response envelope under payload',
+          },
+        ],
+        'service-doc': [{ href: 'https://studio.example/openapi/', type: 'text/html', title: 'API reference' }],
+        status: [{ href: 'https://studio.example/api/health', type: 'application/json', title: 'Operational status' }],
+      },
+      {
+        anchor: 'https://studio.example/mcp',
+        'service-doc': [
+          {
+            href: 'https://studio.example/llms.txt',
+            type: 'text/plain',
+            title:
+              'Model Context Protocol server (Streamable HTTP, stateless, read-only): tools to search the catalog, get an entry, list a directory with filters and a cursor, and read a document; every page as a Markdown resource.',
+          },
+        ],
+      },
+    ],
+  });
+});
+
+it('follows the base URL it is given', () => {
+  const linkset = buildApiCatalog('http://127.0.0.1:4321').linkset;
+  expect(linkset[0]?.anchor).toBe('http://127.0.0.1:4321/.well-known/api-catalog');
+  expect(linkset[1]?.anchor).toBe('http://127.0.0.1:4321/api/');
+});

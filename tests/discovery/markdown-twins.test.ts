@@ -1,0 +1,266 @@
+/**
+ * Markdown twins and llms-full.txt as agents read them: the text of a few pages of each kind, written
+ * out by hand from the catalog in content/ (a changed entry or layout shows up here as a diff).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+import { buildLlmsFullTxt } from '../../src/discovery/llms-full-txt.ts';
+import { markdownTwins, twinSample } from '../../src/discovery/markdown-twins.ts';
+
+const base = 'https://studio.example';
+const catalog = loadCatalogFromFiles();
+
+/** A twin's text by its path, from a fresh build of all of them. */
+function twin(path: string): string {
+  const found = markdownTwins(catalog, base).find((item) => item.path === path);
+  if (!found) throw new Error(`no twin at ${path}`);
+  return found.markdown;
+}
+const lines = (text: string, from: number, to: number) => text.split('\n').slice(from, to);
+
+describe('markdown twins', () => {
+  it('has one twin per inventory page, in inventory order, each pointing at its page', () => {
+    const twins = markdownTwins(catalog, base);
+    expect(twins).toHaveLength(80);
+    expect(twins.slice(0, 3).map((item) => [item.path, item.page.path])).toEqual([
+      ['/index.md', '/'],
+      ['/portfolio.md', '/portfolio/'],
+      ['/categories.md', '/categories/'],
+    ]);
+    expect(twins.at(-1)?.path).toBe('/operations/seo-and-distribution.md');
+  });
+
+  it('samples the first page of each family for the workbench', () => {
+    expect(twinSample(catalog)).toEqual([
+      '/index.md',
+      '/portfolio.md',
+      '/categories.md',
+      '/capabilities.md',
+      '/stacks.md',
+      '/projects.md',
+      '/operations.md',
+      '/journeys.md',
+      '/trust.md',
+      '/about.md',
+      '/profiles.md',
+      '/links.md',
+      '/workbench.md',
+      '/openapi.md',
+      '/portfolio/agricultural-price-bulletins.md',
+      '/categories/content-systems.md',
+      '/stacks/astro.md',
+      '/projects/a11y-smoke-runner.md',
+      '/operations/accessible-by-default.md',
+    ]);
+  });
+
+  it('writes the home page as the studio name, its description and a link to every section twin', () => {
+    expect(lines(twin('/index.md'), 0, 10)).toEqual([
+      '# Oficina Norte',
+      '',
+      '> Oficina Norte builds content-driven websites, auditable public APIs and the quality gates that keep them honest.',
+      '',
+      'Page: <https://studio.example/>. JSON: <https://studio.example/api/catalog>.',
+      '',
+      '## Sections',
+      '',
+      '- [Portfolio](https://studio.example/portfolio.md): Client cases by category, with the stacks used and the signals each one produced.',
+      '- [Categories](https://studio.example/categories.md): The kinds of problems the studio solves, with their signals, stacks, capabilities and operations.',
+    ]);
+    const sections = twin('/index.md')
+      .split('\n')
+      .filter((line) => line.startsWith('- ['));
+    expect(sections).toHaveLength(13);
+    expect(sections.at(-1)).toBe(
+      '- [API reference](https://studio.example/openapi.md): Every operation of the public JSON API with its parameters, error codes, a curl command and a real example response, generated from the OpenAPI 3.1 contract.',
+    );
+  });
+
+  it('writes a detail page whole: heading, links, summary, then every field as nested bullets', () => {
+    expect(twin('/projects/docs-hub.md')).toBe(DOCS_HUB);
+  });
+
+  it('lists a directory of paged entries with links to their twins', () => {
+    expect(lines(twin('/projects.md'), 0, 9)).toEqual([
+      '# Projects',
+      '',
+      "> Technical and operational dossiers of the studio's projects, with commands and surfaces.",
+      '',
+      'Page: <https://studio.example/projects/>. JSON: <https://studio.example/api/projects>.',
+      '',
+      '## Entries (16)',
+      '',
+      '- [A11y Smoke Runner](https://studio.example/projects/a11y-smoke-runner.md): A Playwright harness that visits every route in a sitemap, runs axe-core on each page and fails the build on serious or critical violations.',
+    ]);
+    expect(lines(twin('/portfolio.md'), 6, 9)).toEqual([
+      '## Entries (16)',
+      '',
+      '- [Machine-readable price bulletins for fruit growers](https://studio.example/portfolio/agricultural-price-bulletins.md): Replaced a weekly price bulletin typed into a word processor with generated CSV and JSON files, a small public page and a change history.',
+    ]);
+  });
+
+  it('shows entries without a page of their own whole, each under its anchor', () => {
+    expect(lines(twin('/links.md'), 4, 17)).toEqual([
+      'Page: <https://studio.example/links/>. JSON: <https://studio.example/api/links>.',
+      '',
+      '## Full catalog export (JSON)',
+      '',
+      'Page: <https://studio.example/links/#catalog-export>. JSON: <https://studio.example/api/links>.',
+      '',
+      'Every validated entry as one JSON file in English, the default payload of /api/catalog, regenerated on every build, for anyone who prefers data to pages; /api/catalog?lang=pt-BR serves it in Portuguese.',
+      '',
+      '- url: /data/site-catalog.json',
+      '- owner: brand',
+      '- kind: data',
+      '',
+      '## Email the studio',
+    ]);
+    expect(lines(twin('/trust.md'), 6, 15)).toEqual([
+      '## Accessibility statement',
+      '',
+      'Page: <https://studio.example/trust/#accessibility-statement>. JSON: <https://studio.example/api/trust>.',
+      '',
+      'This site targets WCAG 2.2 level AA; every page family is scanned with axe-core in the test gate, and a serious or critical violation fails the run.',
+      '',
+      '- kind: policy',
+      '- details:',
+      '  - The API reference on /openapi/ is plain HTML that reads without JavaScript; its optional interactive console is a self-hosted Swagger UI, a third-party component themed to pass the same axe scan. The contract itself is plain JSON at /api/openapi.json.',
+    ]);
+  });
+
+  it('writes the about page once: its own links, then the profile without a second heading or link line', () => {
+    const about = twin('/about.md');
+    expect(lines(about, 0, 10)).toEqual([
+      '# About the studio',
+      '',
+      '> Who Oficina Norte is, where it works from, its founder, its channels and its specialties.',
+      '',
+      'Page: <https://studio.example/about/>. JSON: <https://studio.example/api/profile>.',
+      '',
+      'Oficina Norte has shipped websites, public APIs and data exports for clinics, retailers, city halls and product teams since 2019. Every project ships with typed content, a published contract and an automated verification pipeline, so the client can check what was delivered without taking our word for it.',
+      '',
+      '- headline: A small software studio in Recife that builds content-driven websites, auditable public APIs and the quality gates around them.',
+      '- location: Recife, Pernambuco, Brazil (working remotely with clients in Brazil and abroad)',
+    ]);
+    expect(about.match(/^Page: /gm)).toHaveLength(1);
+    expect(about).toContain(
+      [
+        '- founder:',
+        '  - name: Marina Azevedo',
+        '  - role: Founder and principal engineer',
+        '  - url: https://github.com/marina-azevedo',
+        '- channels:',
+        '  - kind: email',
+        '    - label: Email',
+        '    - url: mailto:hello@oficinanorte.dev',
+      ].join('\n'),
+    );
+  });
+
+  it('lists every endpoint on the API reference and the workbench, each with a URL that answers', () => {
+    for (const path of ['/openapi.md', '/workbench.md']) {
+      const text = twin(path);
+      const endpoints = text.split('\n').filter((line) => line.startsWith('- [GET '));
+      expect(endpoints).toHaveLength(21);
+      expect(endpoints).toContain(
+        '- [GET /api/projects/{slug}](https://studio.example/api/projects/a11y-smoke-runner): Project dossier. One project with every relation resolved, its commands and its surfaces.',
+      );
+      expect(text.split('\n').slice(6, 8)).toEqual(['## Endpoints', '']);
+      expect(text.trimEnd().split('\n').at(-1)).toBe('The OpenAPI 3.1 contract: <https://studio.example/api/openapi.json>.');
+    }
+  });
+
+  it('links a case to its page and to the portfolio JSON (cases have no detail endpoint)', () => {
+    expect(lines(twin('/portfolio/agricultural-price-bulletins.md'), 0, 7)).toEqual([
+      '# Machine-readable price bulletins for fruit growers',
+      '',
+      'Page: <https://studio.example/portfolio/agricultural-price-bulletins/>. JSON: <https://studio.example/api/portfolio>.',
+      '',
+      'Replaced a weekly price bulletin typed into a word processor with generated CSV and JSON files, a small public page and a change history.',
+      '',
+      '- client: An agricultural cooperative in the São Francisco valley',
+    ]);
+  });
+});
+
+describe('llms-full.txt', () => {
+  const full = buildLlmsFullTxt(catalog, base);
+
+  it('opens with the title, the profile as a quote and where the same data is as JSON', () => {
+    const [title, , quote, , note] = full.split('\n');
+    expect(title).toBe('# Oficina Norte: the full catalog');
+    expect(quote).toBe(
+      '> A small software studio in Recife that builds content-driven websites, auditable public APIs and the quality gates around them. Oficina Norte has shipped websites, public APIs and data exports for clinics, retailers, city halls and product teams since 2019. Every project ships with typed content, a published contract and an automated verification pipeline, so the client can check what was delivered without taking our word for it.',
+    );
+    expect(note).toMatch(
+      /^Every entry of the catalog \(version [0-9a-f]{16}\) in en-US, one section per collection\. The same data as JSON: https:\/\/studio\.example\/data\/site-catalog\.json\.$/,
+    );
+  });
+
+  it('has one section per collection with its count, and one level-3 heading per entry', () => {
+    expect(full.split('\n').filter((line) => line.startsWith('## '))).toEqual([
+      '## profile (1)',
+      '## profiles (2)',
+      '## links (8)',
+      '## cases (16)',
+      '## categories (7)',
+      '## capabilities (9)',
+      '## stacks (21)',
+      '## projects (16)',
+      '## operations (6)',
+      '## journeys (4)',
+      '## trust (8)',
+    ]);
+    expect(full.match(/^### /gm)).toHaveLength(98);
+  });
+
+  it('writes each entry as its twin does, one level down', () => {
+    const body = DOCS_HUB.split('\n').slice(1).join('\n');
+    expect(full).toContain(`### Docs Hub\n${body}`);
+  });
+});
+
+/** /projects/docs-hub.md, as published. */
+const DOCS_HUB = `# Docs Hub
+
+Page: <https://studio.example/projects/docs-hub/>. JSON: <https://studio.example/api/projects/docs-hub>.
+
+An Astro documentation site template that combines written guides with OpenAPI references, full-text search and versioned pages.
+
+- description: Guides are Markdown files with validated front matter, and API references are generated from one or more OpenAPI documents and shown with Swagger UI next to hand-written examples. A search index is built at compile time, so search works offline and without a third-party service. Each documented version lives under its own path with canonical links to the latest one, which stops search engines from ranking outdated pages. Navigation, code blocks and the reference panel are keyboard-operable and pass the studio's accessibility runner on every build.
+- status: active
+- started: 2024
+- category: content-systems
+- capabilities:
+  - content-modeling
+  - search-distribution
+  - accessibility
+- stacks:
+  - astro
+  - typescript
+  - openapi
+  - swagger-ui
+  - github-actions
+- operations:
+  - seo-and-distribution
+  - accessible-by-default
+- related:
+  - openapi-contract-kit
+  - content-lint
+  - a11y-smoke-runner
+- commands:
+  - command: npm create astro@latest -- --template oficina-norte/docs-hub
+    - purpose: Creates a new documentation site from the template.
+  - command: npm run dev
+    - purpose: Serves the site locally with live reload for guides and OpenAPI files.
+  - command: npm run build
+    - purpose: Builds every version of the docs and the offline search index.
+- surfaces:
+  - kind: website
+    - label: Live demo of the template
+    - url: https://docs-hub.oficinanorte.dev
+  - kind: documentation
+    - label: Configuration reference
+    - url: https://docs-hub.oficinanorte.dev/configuration/
+- repository: https://github.com/oficina-norte/docs-hub
+`;
