@@ -13,7 +13,7 @@
  */
 import { answerApi } from '../api/adapter.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
-import { LIMIT_PARAM, PARAM_NAMES } from '../routes/params.ts';
+import { PARAM_NAMES } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
@@ -120,7 +120,7 @@ function paramExample(catalog: Catalog, route: RouteSpec, schema: JsonSchema, na
 
 /** The cursor the API gives for the second page of a route's default listing, one item a page. */
 function cursorExample(catalog: Catalog, route: RouteSpec): string | undefined {
-  const response = answerApi('GET', { path: route.path, search: `${LIMIT_PARAM.name}=1` }, {}, catalog);
+  const response = answerApi('GET', { path: route.path, search: `${PARAM_NAMES.limit}=1` }, {}, catalog);
   if (response.status !== 200 || !response.envelope) return undefined;
   const payload = JSON.parse(response.envelope.payload.json) as { next_cursor?: string | null };
   return payload.next_cursor ?? undefined;
@@ -169,7 +169,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
         const cursor = cursorExample(catalog, route);
         // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
         if (cursor && !properties[param.name]?.['examples'])
-          examples.push({ ...routeArguments(catalog, shape, route), [LIMIT_PARAM.name]: 1, [param.name]: cursor });
+          examples.push({ ...routeArguments(catalog, shape, route), [PARAM_NAMES.limit]: 1, [param.name]: cursor });
         properties[param.name] = mergeProperty(properties[param.name], { ...described, ...(cursor ? { examples: [cursor] } : {}) });
         continue;
       }
