@@ -1,7 +1,9 @@
 /**
  * The unit project as `npm run mutate` (Stryker) runs it: the same tests, but each test file gets a
  * fresh module cache (isolate: true), so a catalog, contract or payload memoized while one mutant
- * was active cannot hide the next mutant from the tests.
+ * was active cannot hide the next mutant from the tests; and memo() never caches
+ * (tests/support/no-memo.ts), so each test runs the code it checks and Stryker counts it as covered by
+ * every such test, not only the first that filled the cache.
  */
 import { defineConfig } from 'vitest/config';
 import config from './vitest.config.ts';
@@ -13,5 +15,5 @@ const unit = config.test?.projects?.find(
 if (!unit) throw new Error('vitest.config.ts has no unit project');
 
 export default defineConfig({
-  test: { ...unit.test, name: 'unit', isolate: true },
+  test: { ...unit.test, name: 'unit', isolate: true, setupFiles: ['tests/support/no-memo.ts'] },
 });

@@ -13,6 +13,10 @@ import { searchableText, selectIndexes } from '../../src/catalog/search.ts';
 import { baseName, knownSlugs } from '../../src/catalog/slugs.ts';
 import { closestCandidates, didYouMean, slugify } from '../../src/catalog/suggest.ts';
 
+// `npm run mutate` replaces memo() with a builder that never caches (tests/support/no-memo.ts);
+// this file tests memo() itself.
+vi.unmock('../../src/catalog/memo.ts');
+
 const ISSUE: ContentIssue = { file: 'content/stacks/x.yaml', field: 'kind', value: 'v', problem: 'wrong', fix: 'Fix it.' };
 
 describe('formatIssue', () => {
