@@ -1,7 +1,7 @@
 /**
- * Behaviour snapshot of a build: fetches every page, endpoint, export and document the built server
- * publishes (plus query, error and method variants of every endpoint) and records status, headers
- * and body, so a refactor can prove it changed nothing.
+ * Behaviour snapshot of a build: fetches every page and its Markdown twin, endpoint, export and
+ * document the built server publishes (plus query, error and method variants of every endpoint) and
+ * records status, headers and body, so a refactor can prove it changed nothing.
  *
  *   npm run compare:build -- --record <file>   record the current build (DIST_DIR) into <file>
  *   npm run compare:build -- <file>            compare the current build with a recorded one
@@ -13,6 +13,7 @@
  * compressed per request changes its compressed size with the request id and timestamp inside it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { twinPath } from '../src/discovery/markdown-twins.ts';
 import { LANG_PARAM } from '../src/routes/params.ts';
 import { API_PREFIX, apiUrl, isApiPath } from '../src/routes/urls.ts';
 import { startServer } from './lib/run-server.ts';
@@ -28,7 +29,7 @@ const IGNORED_HEADERS = new Set(['date', 'x-request-id', 'last-modified', 'keep-
 /** Every URL worth recording: the discovery inventory (pages, endpoints, exports, documents, entities) and endpoint variants. */
 async function targets(base: string): Promise<string[]> {
   const discovery = (await (await fetch(`${base}${apiUrl('listDiscovery')}`)).json()) as {
-    payload: { items: { url: string; api_url?: string }[] };
+    payload: { items: { kind: string; url: string; api_url?: string }[] };
   };
   const contract = (await (await fetch(`${base}${apiUrl('getContract')}`)).json()) as {
     payload: {
@@ -39,6 +40,7 @@ async function targets(base: string): Promise<string[]> {
   for (const item of discovery.payload.items) {
     urls.add(item.url.split('#')[0] ?? item.url);
     if (item.api_url) urls.add(item.api_url);
+    if (item.kind === 'page') urls.add(twinPath(item.url));
   }
   for (const [path, operation] of Object.entries(contract.payload.paths)) {
     const concrete = path.replace('{slug}', 'no-such-slug');
