@@ -7,7 +7,9 @@
  * field is cut to MAX_FIELD_BYTES (with a marker), so a line fits one write. The primary writes
  * synchronously: few lines, and none lost before it exits.
  */
+import { fstatSync } from 'node:fs';
 import pino from 'pino';
+import { LineWriter } from './line-writer.mjs';
 
 /** Atomic write size of a pipe on Linux and macOS (POSIX guarantees at least 512). */
 const PIPE_BUF = 4096;
@@ -50,12 +52,23 @@ function cutFields(fields) {
 
 /**
  * A worker's request lines leave in writes of at least 2 KB (each of whole lines, at most PIPE_BUF),
- * at the latest every 100 ms: one write per handful of requests rather than per line, which took
- * 3 µs of a page's CPU (measured per request from /proc). Events are written at once (createLog). At most 16 MB wait for a stdout nobody reads; past
- * that, lines are dropped and counted rather than held.
+ * at the latest every 100 ms: one write per handful of requests rather than per line. Events are
+ * written at once (createLog). At most 16 MB wait for a stdout nobody reads; past that, lines are
+ * dropped and counted rather than held.
  */
 const BUFFERED = { minLength: 2048, periodicFlush: 100, maxLength: 16 * 1024 * 1024 };
 const DROP_REPORT_MS = 10_000;
+
+/**
+ * A worker's destination: a non-blocking stream when stdout is a pipe or a socket (line-writer.mjs),
+ * else (a file, a terminal) sonic-boom's asynchronous writes.
+ * @returns {import('pino').DestinationStream & import('node:events').EventEmitter & { flush(done?: () => void): void }}
+ */
+function workerDestination() {
+  const stdout = fstatSync(1);
+  if (stdout.isFIFO() || stdout.isSocket()) return LineWriter.onDescriptor(1, { maxWrite: PIPE_BUF, ...BUFFERED });
+  return pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF, ...BUFFERED });
+}
 
 /**
  * Counts the lines a full buffer dropped and says so in the log every 10 s, once there is room.
@@ -83,7 +96,7 @@ const destinations = new WeakMap();
  * @param {{ sync: boolean }} options
  */
 export function createLog({ sync }) {
-  const destination = pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF, ...(sync ? {} : BUFFERED) });
+  const destination = sync ? pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF }) : workerDestination();
   if (!sync) reportDrops(destination);
   const log = pino(
     {

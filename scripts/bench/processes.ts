@@ -74,7 +74,10 @@ export function killAll(): void {
 export async function startProcess(spec: (port: number) => ProcessSpec, readyPath: string, timeoutMs = 60_000): Promise<Running> {
   const port = await freePort();
   const { command, args, env } = spec(port);
-  const child = spawn(command, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // stdout is a pipe, read and dropped, as under systemd or a container runtime (the server writes
+  // its log to a pipe differently from a file or /dev/null: server/line-writer.mjs).
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.resume();
   started.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * A worker's log destination when stdout is a pipe or a socket (journald, a container runtime, a
+ * terminal's pipe): lines leave through a non-blocking libuv stream, written at once while the
+ * pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool, which cost about
+ * 5 µs of CPU a request (measured from /proc over 100,000 requests); this costs well under one.
+ *
+ * Each write holds whole lines and at most `maxWrite` bytes, and one write is in flight at a time
+ * (so the stream never joins queued chunks into one larger writev): lines from several workers
+ * sharing a pipe never interleave. At most `maxLength` bytes wait for a reader that does not read;
+ * past that, lines are dropped, each with a 'drop' event.
+ */
+import { EventEmitter } from 'node:events';
+import net from 'node:net';
+
+/**
+ * @typedef {object} LineWriterOptions
+ * @property {number} maxWrite most bytes in one write (PIPE_BUF, for atomic writes)
+ * @property {number} minLength bytes that start a write; fewer wait for the periodic flush
+ * @property {number} maxLength most bytes held for a stalled reader
+ * @property {number} periodicFlush milliseconds between flushes of what is waiting
+ */
+
+export class LineWriter extends EventEmitter {
+  /** Chunks of whole lines, oldest first; the last one is still filling. */
+  #texts = [''];
+  /** The byte size of each chunk in #texts. */
+  #sizes = [0];
+  /** Bytes waiting or in flight. */
+  #held = 0;
+  #writing = false;
+  /** True from a flush() until everything waiting has been written. */
+  #flushing = false;
+  #closed = false;
+  /** @type {(() => void)[]} */
+  #whenFlushed = [];
+  #stream;
+  #options;
+
+  /**
+   * @param {import('node:stream').Writable} stream
+   * @param {LineWriterOptions} options
+   */
+  constructor(stream, options) {
+    super();
+    this.#stream = stream;
+    this.#options = options;
+    // A closed stdout (EPIPE): nobody will read the log again, so drop it rather than crash.
+    stream.on('error', () => this.#close());
+    setInterval(() => this.flush(), options.periodicFlush).unref();
+  }
+
+  /**
+   * A writer on a file descriptor that is a pipe or a socket.
+   * @param {number} fd
+   * @param {LineWriterOptions} options
+   */
+  static onDescriptor(fd, options) {
+    return new LineWriter(new net.Socket({ fd, readable: false, writable: true }), options);
+  }
+
+  /**
+   * Queues one or more whole lines.
+   * @param {string} lines
+   */
+  write(lines) {
+    const bytes = Buffer.byteLength(lines);
+    if (this.#closed || this.#held + bytes > this.#options.maxLength) {
+      this.emit('drop', lines);
+      return false;
+    }
+    const last = this.#texts.length - 1;
+    if (this.#sizes[last] !== 0 && /** @type {number} */ (this.#sizes[last]) + bytes > this.#options.maxWrite) {
+      this.#texts.push(lines);
+      this.#sizes.push(bytes);
+    } else {
+      this.#texts[last] += lines;
+      /** @type {number} */ (this.#sizes[last]) += bytes;
+    }
+    this.#held += bytes;
+    if (this.#texts.length > 1 || /** @type {number} */ (this.#sizes[last]) >= this.#options.minLength) this.#writeNext();
+    return true;
+  }
+
+  /**
+   * Writes everything waiting, then calls `done`.
+   * @param {() => void} [done]
+   */
+  flush(done) {
+    if (done) this.#whenFlushed.push(done);
+    this.#flushing = true;
+    this.#writeNext();
+  }
+
+  #writeNext() {
+    if (this.#writing) return;
+    if (this.#held === 0) return this.#flushed();
+    const ready = this.#texts.length > 1 || this.#flushing || /** @type {number} */ (this.#sizes[0]) >= this.#options.minLength;
+    if (!ready) return;
+    const text = /** @type {string} */ (this.#texts.shift());
+    const size = /** @type {number} */ (this.#sizes.shift());
+    if (this.#texts.length === 0) {
+      this.#texts.push('');
+      this.#sizes.push(0);
+    }
+    this.#writing = true;
+    this.#stream.write(text, (error) => {
+      this.#writing = false;
+      if (error) return this.#close();
+      this.#held -= size;
+      this.#writeNext();
+    });
+  }
+
+  #flushed() {
+    this.#flushing = false;
+    for (const done of this.#whenFlushed.splice(0)) done();
+  }
+
+  #close() {
+    this.#closed = true;
+    this.#texts = [''];
+    this.#sizes = [0];
+    this.#held = 0;
+    this.#flushed();
+  }
+}
