@@ -28,8 +28,8 @@ import net from 'node:net';
 export class LineWriter extends EventEmitter {
   /** Chunks of whole lines, oldest first; the last one is still filling. */
   #texts = [''];
-  /** The byte size of each chunk in #texts. */
-  #sizes = [0];
+  /** Bytes in the chunk still filling (the others are full: their size is counted when written). */
+  #fillingBytes = 0;
   /** Bytes waiting or in flight. */
   #held = 0;
   #writing = false;
@@ -73,16 +73,15 @@ export class LineWriter extends EventEmitter {
       this.emit('drop', lines);
       return false;
     }
-    const last = this.#texts.length - 1;
-    if (this.#sizes[last] !== 0 && /** @type {number} */ (this.#sizes[last]) + bytes > this.#options.maxWrite) {
+    if (this.#fillingBytes !== 0 && this.#fillingBytes + bytes > this.#options.maxWrite) {
       this.#texts.push(lines);
-      this.#sizes.push(bytes);
+      this.#fillingBytes = bytes;
     } else {
-      this.#texts[last] += lines;
-      /** @type {number} */ (this.#sizes[last]) += bytes;
+      this.#texts[this.#texts.length - 1] += lines;
+      this.#fillingBytes += bytes;
     }
     this.#held += bytes;
-    if (this.#texts.length > 1 || /** @type {number} */ (this.#sizes[last]) >= this.#options.minLength) this.#writeNext();
+    this.#writeNext();
     return true;
   }
 
@@ -99,19 +98,19 @@ export class LineWriter extends EventEmitter {
   #writeNext() {
     if (this.#writing) return;
     if (this.#held === 0) return this.#flushed();
-    const ready = this.#texts.length > 1 || this.#flushing || /** @type {number} */ (this.#sizes[0]) >= this.#options.minLength;
+    // A full chunk goes at once; the filling one at minLength, or when flushed.
+    const ready = this.#texts.length > 1 || this.#flushing || this.#fillingBytes >= this.#options.minLength;
     if (!ready) return;
     const text = /** @type {string} */ (this.#texts.shift());
-    const size = /** @type {number} */ (this.#sizes.shift());
     if (this.#texts.length === 0) {
       this.#texts.push('');
-      this.#sizes.push(0);
+      this.#fillingBytes = 0;
     }
     this.#writing = true;
     this.#stream.write(text, (error) => {
       this.#writing = false;
       if (error) return this.#close();
-      this.#held -= size;
+      this.#held -= Buffer.byteLength(text);
       this.#writeNext();
     });
   }
@@ -124,7 +123,7 @@ export class LineWriter extends EventEmitter {
   #close() {
     this.#closed = true;
     this.#texts = [''];
-    this.#sizes = [0];
+    this.#fillingBytes = 0;
     this.#held = 0;
     this.#flushed();
   }
