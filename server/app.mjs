@@ -1,16 +1,16 @@
 // @ts-check
 /**
  * The request path of the production server, in one place: parse (and normalize) the target once,
- * then the API (every method under /api, JSON envelopes), or for the site: OPTIONS, 405 for write
- * methods, a prerendered file from dist/client, the site's 404, or Astro (redirects). Headers come
- * from the one response policy (src/api/response-policy.ts, in the API bundle).
+ * then the API (every method under /api, JSON envelopes), a GET or HEAD of a file of dist/client
+ * (static-files.mjs), or for the rest of the site: OPTIONS, 405 for write methods, the site's 404,
+ * or Astro (redirects). Headers come from the one response policy (src/api/response-policy.ts, in
+ * the API bundle).
  */
 import { sendApiResponse } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
-import { negotiateTwin } from './markdown-negotiation.mjs';
 import { createMcpListener } from './mcp-http.mjs';
 import { logRequest } from './request-log.mjs';
-import { safePath, sendFile, staticFileFor } from './static-files.mjs';
+import { createFileSender, safePath } from './static-files.mjs';
 
 /** Headers a client could use to make Astro build its URL on another host or scheme. */
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', ':authority'];
@@ -44,6 +44,7 @@ export function createRequestListener(
   { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
+  const files = createFileSender(clientDir, api);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
@@ -88,10 +89,13 @@ export function createRequestListener(
       // The hot path: every header goes out in one writeHead, none through setHeader.
       return sendApiResponse(req, res, result, draining() ? drainingHeaders : api.SECURITY_HEADERS);
     }
-    for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
     if (draining()) res.setHeader('Connection', 'close');
-    if (target.path === api.MCP_PATH) return mcp(req, res);
+    // A GET or HEAD of a file: its prepared answer carries every header, the page's security headers too.
+    const file = target.path !== api.MCP_PATH && readMethods.has(method) ? files.fileFor(target.path) : undefined;
+    if (file !== undefined) return files.send(req, res, file);
 
+    for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
+    if (target.path === api.MCP_PATH) return mcp(req, res);
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();
       return;
@@ -100,12 +104,9 @@ export function createRequestListener(
       res.setHeader('Allow', allow);
       return sendError(req, res, 405, api);
     }
-    // Never look a malformed or traversing path up on disk.
+    // A malformed or traversing path, or one Astro must never see: the site's 404.
     const path = safePath(target.path);
-    if (path === undefined) return sendNotFoundPage(req, res, notFoundPage, api);
-    const file = staticFileFor(clientDir, path);
-    if (file) return sendFile(req, res, clientDir, negotiateTwin(req, res, clientDir, file, api), api);
-    if (neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
+    if (path === undefined || neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
     // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
     req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;
     for (const name of FORWARDED_HEADERS) delete req.headers[name];

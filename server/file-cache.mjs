@@ -1,21 +1,31 @@
 // @ts-check
 /**
- * Files of dist/client held in memory after their first request, with the headers `send` would
- * give them (same ETag and Last-Modified, from the same `etag` package), so a plain GET or HEAD of
- * a page or asset costs no file-system call. A build never changes under a running worker (a new
- * build is a new worker, see server/primary.mjs), so entries never go stale. Bounded: files over
- * 1 MB are never held, and the entries live in the worker's one byte budget (src/api/byte-cache.ts,
- * handed over by load-build.mjs) beside the API's payloads.
+ * Answers of dist/client files, prepared on their first request and held in memory: the body and
+ * every header of its 200 and of its 304, so a plain GET or HEAD costs one writeHead and no
+ * file-system call. The validators are the ones `send` gives a file (same ETag and Last-Modified,
+ * from the same `etag` package), so answers from here and from `send` (ranges) agree. A build never
+ * changes under a running worker (a new build is a new worker, see server/primary.mjs), so entries
+ * never go stale. Bounded: files over 1 MB are never held, and the entries live in the worker's one
+ * byte budget (src/api/byte-cache.ts, handed over by load-build.mjs) beside the API's payloads.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import etag from 'etag';
 import fresh from 'fresh';
-import { contentType } from 'mime-types';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 
-/** @typedef {{ body: Buffer, headers: Record<string, string>, heldBytes: () => number }} CachedFile */
+/** Fields of a representation, which a 304 leaves out (as `send` does). */
+const CONTENT_FIELDS = new Set(['Content-Encoding', 'Content-Type', 'Content-Length']);
+
+/**
+ * @typedef {object} PreparedFile
+ * @property {Buffer} body
+ * @property {Record<string, string>} ok every header of a 200
+ * @property {Record<string, string>} notModified every header of a 304
+ * @property {{ etag: string, 'last-modified': string }} validators for `fresh`
+ * @property {() => number} heldBytes
+ */
 
 /** @type {import('../src/api/byte-cache.ts').ByteCache | undefined} the worker's budget, once a build is loaded */
 let files;
@@ -25,67 +35,70 @@ export function useCacheBudget(budget) {
   files = budget;
 }
 
-/** The characters of a file's header values (Latin-1: one byte each) and the record holding them. @param {Record<string, string>} headers */
-function headerBytes(headers) {
-  let bytes = 64;
-  for (const value of Object.values(headers)) bytes += value.length + 16;
+/** The characters of the header names and values (Latin-1: one byte each), and the records holding them. @param {Record<string, string>[]} records */
+function headerBytes(records) {
+  let bytes = 0;
+  for (const record of records) {
+    bytes += 64;
+    for (const [name, value] of Object.entries(record)) bytes += name.length + value.length + 16;
+  }
   return bytes;
 }
 
-/** Requests `send` must answer itself: ranges and the conditionals other than If-None-Match / If-Modified-Since. */
+/** Requests `send` must answer: ranges and the conditionals other than If-None-Match / If-Modified-Since. */
 const NEEDS_SEND = ['range', 'if-range', 'if-match', 'if-unmodified-since'];
 
+/** Whether a request must go to `send` rather than a prepared answer. @param {import('node:http').IncomingMessage} req */
+export function needsSend(req) {
+  return NEEDS_SEND.some((name) => req.headers[name] !== undefined);
+}
+
 /**
- * The file at `path` (relative to clientDir), read and described once; undefined when too large.
- * @param {string} clientDir
- * @param {string} path
+ * The validators `send` would give the file at `path`: the same as a prepared answer's.
+ * @param {import('node:fs').Stats} stat
  */
-function load(clientDir, path) {
+function validatorsOf(stat) {
+  return { 'Accept-Ranges': 'bytes', 'Last-Modified': stat.mtime.toUTCString(), ETag: etag(stat) };
+}
+
+/**
+ * The prepared answer of `stored` (a site path in clientDir), under `key`; undefined when the file is
+ * too large to hold (or before a build is loaded).
+ * @param {string} clientDir
+ * @param {string} stored the file whose bytes are sent (a precompressed sibling, say)
+ * @param {string} key unique to the headers: the same stored file can be sent under several URLs
+ * @param {() => Record<string, string>} policyHeaders every header but the validators and the length
+ * @returns {PreparedFile | undefined}
+ */
+export function preparedFile(clientDir, stored, key, policyHeaders) {
   if (!files) return undefined;
-  const key = join(clientDir, path);
-  /** @type {CachedFile | undefined} */
+  /** @type {PreparedFile | undefined} */
   let entry = files.get('file', key);
   if (!entry) {
-    const stat = statSync(key);
+    const path = join(clientDir, stored);
+    const stat = statSync(path);
     if (stat.size > MAX_FILE_BYTES) return undefined;
-    const body = readFileSync(key);
-    /** @type {Record<string, string>} */
-    const headers = {
-      'Accept-Ranges': 'bytes',
-      'Last-Modified': stat.mtime.toUTCString(),
-      ETag: etag(stat),
-      'Content-Type': contentType(path.slice(path.lastIndexOf('/') + 1)) || 'application/octet-stream',
-    };
-    const held = body.length + headerBytes(headers);
-    entry = { body, headers, heldBytes: () => held };
+    const body = readFileSync(path);
+    const ok = { ...policyHeaders(), ...validatorsOf(stat), 'Content-Length': String(body.length) };
+    const notModified = Object.fromEntries(Object.entries(ok).filter(([name]) => !CONTENT_FIELDS.has(name)));
+    const held = body.length + headerBytes([ok, notModified]);
+    entry = { body, ok, notModified, validators: { etag: ok.ETag, 'last-modified': ok['Last-Modified'] }, heldBytes: () => held };
     files.set('file', key, entry);
   }
   return entry;
 }
 
 /**
- * Answers a GET or HEAD of `path` from memory; false when `send` should answer instead (a range
- * or another conditional, a write method, a large file). Headers already set on `res` (Cache-Control,
- * Vary, Content-Encoding, a Content-Type) are kept.
+ * Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
- * @param {string} clientDir
- * @param {string} path
- * @returns {boolean}
+ * @param {PreparedFile} entry
  */
-export function sendCachedFile(req, res, clientDir, path) {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || NEEDS_SEND.some((name) => req.headers[name] !== undefined)) return false;
-  const entry = load(clientDir, path);
-  if (!entry) return false;
-  for (const [name, value] of Object.entries(entry.headers)) if (!res.hasHeader(name)) res.setHeader(name, value);
-  if (fresh(req.headers, { etag: entry.headers['ETag'], 'last-modified': entry.headers['Last-Modified'] })) {
-    // As send does: a 304 carries the validators, not the representation's Content-* fields.
-    for (const name of ['Content-Encoding', 'Content-Type', 'Content-Length']) res.removeHeader(name);
-    res.writeHead(304).end();
-    return true;
+export function sendPrepared(req, res, entry) {
+  if (fresh(req.headers, entry.validators)) {
+    res.writeHead(304, entry.notModified).end();
+    return;
   }
-  res.setHeader('Content-Length', String(entry.body.length));
-  res.writeHead(200);
+  res.writeHead(200, entry.ok);
   res.end(req.method === 'HEAD' ? undefined : entry.body);
-  return true;
 }

@@ -2,10 +2,9 @@
 /**
  * Markdown twins on HTML URLs: every prerendered page announces its twin (`/x/` -> `/x.md`) and the
  * API catalog in `Link` headers, and a request whose Accept prefers text/markdown over text/html
- * gets the twin's bytes instead. Both answers vary on Accept.
+ * gets the twin's bytes instead. Both answers vary on Accept (static-files.mjs sets the headers).
  */
 import Negotiator from 'negotiator';
-import { isClientFile } from './static-files.mjs';
 
 /**
  * The Link header of a page with a twin: the twin, and the API catalog (RFC 9727 §3.3).
@@ -19,21 +18,23 @@ export function twinLinks(twin, apiCatalogPath) {
 const OFFERED = ['text/html', 'text/markdown'];
 
 /**
- * The file to send for `file`: its twin when the client prefers Markdown; sets Vary and Link.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {string} clientDir
- * @param {string} file
- * @param {Pick<import('./load-build.mjs').ApiBundle, 'twinPath' | 'API_CATALOG_PATH'>} api the twin's URL rule and the API catalog's path
+ * The twin of `file` when it is a page that has one, by the same URL rule the build wrote the twins with.
+ * @param {string} file a site path in dist/client
+ * @param {(file: string) => boolean} isClientFile whether dist/client holds a file
+ * @param {(pagePath: string) => string} twinPath the build's twin URL rule
  */
-export function negotiateTwin(req, res, clientDir, file, api) {
-  if (!file.endsWith('/index.html')) return file;
-  // The same URL rule the build wrote the twins with; the build's file index says whether this page has one.
-  const twin = api.twinPath(file.slice(0, -'index.html'.length));
-  if (!isClientFile(clientDir, twin)) return file;
-  res.setHeader('Vary', 'Accept');
-  res.setHeader('Link', twinLinks(twin, api.API_CATALOG_PATH));
+export function twinOf(file, isClientFile, twinPath) {
+  if (!file.endsWith('/index.html')) return undefined;
+  const twin = twinPath(file.slice(0, -'index.html'.length));
+  return isClientFile(twin) ? twin : undefined;
+}
+
+/**
+ * Whether the client's Accept prefers the Markdown twin to the HTML page.
+ * @param {import('node:http').IncomingMessage} req
+ */
+export function prefersMarkdown(req) {
   const accept = req.headers.accept;
-  if (accept === undefined || !accept.includes('markdown')) return file;
-  return new Negotiator(req).mediaType(OFFERED) === 'text/markdown' ? twin : file;
+  if (accept === undefined || !accept.includes('markdown')) return false;
+  return new Negotiator(req).mediaType(OFFERED) === 'text/markdown';
 }

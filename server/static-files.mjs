@@ -1,8 +1,12 @@
 // @ts-check
 /**
- * Serves the prerendered pages and static files of dist/client with `send`, from the .br or .gz
- * sibling written at build time (src/integrations/precompress.ts) when the client accepts it
- * (content-coding.mjs decides).
+ * Serves the prerendered pages and static files of dist/client. A file's answer is the same for
+ * every request of its kind, so it is prepared once per coding (file-cache.mjs): the page's
+ * security headers, its cache policy by kind, Vary, the Markdown twin's Link
+ * (markdown-negotiation.mjs), the .br or .gz sibling written at build time
+ * (src/integrations/precompress.ts) when the client accepts it (content-coding.mjs decides), its
+ * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
+ * with the same headers.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -10,39 +14,8 @@ import { contentType } from 'mime-types';
 import send from 'send';
 import { chooseCoding, SIBLING_SUFFIX } from './content-coding.mjs';
 import { sendError } from './error-response.mjs';
-import { sendCachedFile } from './file-cache.mjs';
-
-/**
- * Every file of a client folder, as `/`-prefixed paths, listed once per process: a build never
- * changes under a running worker (a new build is a new worker), so a request path is looked up in
- * memory, with no file-system call. Its size is the build's, not the traffic's.
- * @type {Map<string, Set<string>>}
- */
-const fileIndexes = new Map();
-
-/** @param {string} clientDir */
-function fileIndex(clientDir) {
-  let index = fileIndexes.get(clientDir);
-  if (!index) {
-    index = new Set();
-    for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) index.add(`/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
-    }
-    fileIndexes.set(clientDir, index);
-  }
-  return index;
-}
-
-/** Whether dist/client holds `file` (a site path), from the index. @param {string} clientDir @param {string} file */
-export function isClientFile(clientDir, file) {
-  return fileIndex(clientDir).has(file);
-}
-
-/** Whether a file has both precompressed siblings. @param {string} clientDir @param {string} file */
-function siblingsExist(clientDir, file) {
-  const index = fileIndex(clientDir);
-  return index.has(`${file}${SIBLING_SUFFIX.br}`) && index.has(`${file}${SIBLING_SUFFIX.gzip}`);
-}
+import { needsSend, preparedFile, sendPrepared } from './file-cache.mjs';
+import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.mjs';
 
 /**
  * Decodes a request path strictly; undefined when it is malformed or tries to leave the site root,
@@ -62,46 +35,127 @@ export function safePath(rawPath) {
 }
 
 /**
- * The file a request path maps to, or undefined when dist/client has none.
+ * Every file of a client folder, as `/`-prefixed paths. A build never changes under a running
+ * worker (a new build is a new worker), so a request path is looked up in memory, with no
+ * file-system call. Its size is the build's, not the traffic's.
  * @param {string} clientDir
- * @param {string} rawPathname decoded, already checked for traversal
  */
-export function staticFileFor(clientDir, rawPathname) {
-  const index = fileIndex(clientDir);
-  // As a file-system lookup would: `//about` is `/about`.
-  const pathname = rawPathname.includes('//') ? rawPathname.replace(/\/{2,}/g, '/') : rawPathname;
-  if (pathname.endsWith('/')) return index.has(`${pathname}index.html`) ? `${pathname}index.html` : undefined;
-  if (index.has(pathname)) return pathname;
-  return index.has(`${pathname}/index.html`) ? `${pathname}/index.html` : undefined;
+function listFiles(clientDir) {
+  const index = new Set();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) index.add(`/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+  }
+  return index;
 }
 
+/** A stored file's type: the type of what it decodes to, for a precompressed sibling. @param {string} file */
+function typeOf(file) {
+  return contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream';
+}
+
+/** @typedef {import('./content-coding.mjs').Coding} Coding */
+
 /**
- * Streams one file with ETag, Last-Modified and range support; its cache policy by kind (hashed
- * asset or not). A refusal (412, 416) or failure goes out as an error, without the file's headers.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {string} clientDir
- * @param {string} file
- * @param {import('./error-response.mjs').Policy & Pick<import('../src/api/response-policy.ts'), 'fileKind'>} policy
+ * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes go out in each coding, and the cache key of each
+ * prepared answer (unique per URL file and stored file, since their headers differ).
+ * @typedef {{ path: string, compressed: boolean, stored: Record<Coding, string>, keys: Record<Coding, string> }} Variant
  */
-export function sendFile(req, res, clientDir, file, policy) {
-  res.setHeader('Cache-Control', policy.CACHE_CONTROL[policy.fileKind(file)]);
-  let sent = file;
-  if (siblingsExist(clientDir, file)) {
-    // The same URL in several codings: caches key on Accept-Encoding. HEAD announces what GET sends.
-    const vary = res.getHeader('Vary');
-    res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    const coding = chooseCoding(req.headers['accept-encoding']);
-    if (coding !== 'identity') {
-      sent = `${file}${SIBLING_SUFFIX[coding]}`;
-      res.setHeader('Content-Encoding', coding);
-      res.setHeader('Content-Type', contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
+
+/**
+ * The file sender of one build.
+ * @param {string} clientDir
+ * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH'>} policy the build's response policy and twin URL rule
+ */
+export function createFileSender(clientDir, policy) {
+  const index = listFiles(clientDir);
+  const isClientFile = (/** @type {string} */ file) => index.has(file);
+  /** @type {Map<string, string>} request paths naming a file, spelled without escapes or doubled slashes: a few per file */
+  const fileByPath = new Map();
+  /** @type {Map<string, { own: Variant, twin: Variant | undefined }>} each served file's own answer and, for a page, its twin's */
+  const variantsByFile = new Map();
+
+  /** The file a decoded path names: itself, or the index.html of its folder. @param {string} path */
+  const fileAt = (path) => {
+    if (path.endsWith('/')) return index.has(`${path}index.html`) ? `${path}index.html` : undefined;
+    if (index.has(path)) return path;
+    return index.has(`${path}/index.html`) ? `${path}/index.html` : undefined;
+  };
+
+  /** `path` sent for a request of `file`. @param {string} file @param {string} path @returns {Variant} */
+  const variant = (file, path) => {
+    const compressed = index.has(`${path}${SIBLING_SUFFIX.br}`) && index.has(`${path}${SIBLING_SUFFIX.gzip}`);
+    /** @type {Record<Coding, string>} */
+    const stored = { identity: path, br: `${path}${SIBLING_SUFFIX.br}`, gzip: `${path}${SIBLING_SUFFIX.gzip}` };
+    /** @type {Record<Coding, string>} */
+    const keys = { identity: `${file}\n${stored.identity}`, br: `${file}\n${stored.br}`, gzip: `${file}\n${stored.gzip}` };
+    return { path, compressed, stored, keys };
+  };
+
+  /** @param {string} file */
+  const variantsOf = (file) => {
+    let variants = variantsByFile.get(file);
+    if (!variants) {
+      const twin = twinOf(file, isClientFile, policy.twinPath);
+      variants = { own: variant(file, file), twin: twin === undefined ? undefined : variant(file, twin) };
+      variantsByFile.set(file, variants);
     }
-  }
-  if (file.endsWith('.json')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (file.endsWith('.md')) res.setHeader('Content-Type', 'text/markdown; charset=utf-8');
-  if (sendCachedFile(req, res, clientDir, sent)) return;
-  send(req, sent, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
-    .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))
-    .pipe(res);
+    return variants;
+  };
+
+  /**
+   * Every header of `file`'s answer but its validators and length, when `sent` goes out in `coding`.
+   * @param {string} file @param {string | undefined} twin @param {Variant} sent @param {Coding} coding
+   */
+  const policyHeaders = (file, twin, sent, coding) => {
+    /** @type {Record<string, string>} */
+    const headers = { ...policy.securityHeadersFor(file), 'Cache-Control': policy.CACHE_CONTROL[policy.fileKind(sent.path)] };
+    // The same URL in several representations: caches key on what chose between them.
+    const vary = [...(twin ? ['Accept'] : []), ...(sent.compressed ? ['Accept-Encoding'] : [])];
+    if (vary.length > 0) headers['Vary'] = vary.join(', ');
+    if (twin) headers['Link'] = twinLinks(twin, policy.API_CATALOG_PATH);
+    if (coding !== 'identity') headers['Content-Encoding'] = coding;
+    headers['Content-Type'] = typeOf(sent.path);
+    return headers;
+  };
+
+  return {
+    /**
+     * The file a request path names, or undefined when dist/client has none (or the path is
+     * malformed or leaves the root).
+     * @param {string} rawPath
+     */
+    fileFor(rawPath) {
+      const known = fileByPath.get(rawPath);
+      if (known !== undefined) return known;
+      const path = safePath(rawPath);
+      if (path === undefined) return undefined;
+      // As a file-system lookup would: `//about` is `/about`.
+      const file = fileAt(path.includes('//') ? path.replace(/\/{2,}/g, '/') : path);
+      // Only plain spellings are remembered, so clients cannot grow the map.
+      if (file !== undefined && path === rawPath && !rawPath.includes('//')) fileByPath.set(rawPath, file);
+      return file;
+    },
+
+    /**
+     * Answers a GET or HEAD of `file`: its twin when the client prefers Markdown, in the coding it
+     * prefers, from the prepared answer; through `send` for ranges, the other conditionals and large
+     * files. A refusal (412, 416) or failure goes out as an error, without the file's headers.
+     * @param {import('node:http').IncomingMessage} req
+     * @param {import('node:http').ServerResponse} res
+     * @param {string} file from fileFor
+     */
+    send(req, res, file) {
+      const { own, twin } = variantsOf(file);
+      const sent = twin !== undefined && prefersMarkdown(req) ? twin : own;
+      const coding = sent.compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
+      const headers = () => policyHeaders(file, twin?.path, sent, coding);
+      const stored = sent.stored[coding];
+      const prepared = needsSend(req) ? undefined : preparedFile(clientDir, stored, sent.keys[coding], headers);
+      if (prepared) return sendPrepared(req, res, prepared);
+      for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
+      send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
+        .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))
+        .pipe(res);
+    },
+  };
 }

@@ -2,10 +2,14 @@
  * Static files answered from memory behave exactly as `send` answers them: the same validators,
  * 304 on If-None-Match and If-Modified-Since, and ranges still served (by send) with the same ETag.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { describe, expect, inject, it } from 'vitest';
 
 const baseUrl = inject('baseUrl');
+/** A hashed stylesheet of the build under test. */
+const asset = `/_astro/${readdirSync(join(process.env['DIST_DIR'] ?? 'dist', 'client', '_astro')).find((name) => name.endsWith('.css'))}`;
 
 /**
  * A request with exactly these headers: fetch() would add `Cache-Control: no-cache` to a
@@ -18,8 +22,13 @@ async function get(path: string, headers: Record<string, string>, method: 'GET' 
     const value = response.headers[name];
     return typeof value === 'string' ? value : null;
   };
-  return { status: response.statusCode, header, body };
+  return { status: response.statusCode, header, headers: response.headers, body };
 }
+
+/** Headers that differ between a whole answer and a range of it, or from one response to the next. */
+const PER_RESPONSE = new Set(['content-length', 'content-range', 'date', 'connection', 'keep-alive']);
+const representationHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name)));
 
 describe.each(['/llms.txt', '/projects/docs-hub/'])('%s', (path) => {
   it('has the validators send gives it, and answers conditionals and ranges', async () => {
@@ -47,5 +56,20 @@ describe.each(['/llms.txt', '/projects/docs-hub/'])('%s', (path) => {
     const head = await get(path, { 'Accept-Encoding': 'identity' }, 'HEAD');
     expect(head.header('content-length')).toBe(plain.header('content-length'));
     expect(head.header('etag')).toBe(etag);
+  });
+});
+
+describe('an answer from memory and the same answer from send', () => {
+  it.each([
+    ['/llms.txt', { 'Accept-Encoding': 'br' }],
+    ['/projects/docs-hub/', { 'Accept-Encoding': 'gzip' }],
+    ['/projects/docs-hub/', { 'Accept-Encoding': 'br', Accept: 'text/markdown' }],
+    [asset, {}],
+  ])('%s %o: carry the same headers but the range', async (path, headers) => {
+    const whole = await get(path, headers);
+    const range = await get(path, { ...headers, Range: 'bytes=0-3' });
+    expect(whole.status).toBe(200);
+    expect(range.status).toBe(206);
+    expect(representationHeaders(range.headers)).toEqual(representationHeaders(whole.headers));
   });
 });
