@@ -33,6 +33,7 @@ export function parseLocale(value: string): Locale | undefined {
 
 /** Decodes one query component strictly: malformed percent-encoding is an error, not a guess. */
 function decodeComponent(text: string): string | undefined {
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -74,8 +75,9 @@ export function canonicalTerms(text: string): string {
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
   // Read as plain strings: a request may send any name.
   const accepted: readonly string[] = specs.map((spec) => spec.name);
-  // No prototype, so a parameter named __proto__ is an ordinary key.
-  const received: Record<string, string> = Object.create(null) as Record<string, string>;
+  // A plain object (JSON.stringify's fast path): only the route's own parameter names are ever set
+  // on it, every other name is refused first.
+  const received: Record<string, string> = {};
   const pairs: [string, string][] = [];
   for (const part of search.split('&')) {
     if (part === '') continue;

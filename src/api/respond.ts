@@ -56,17 +56,19 @@ export interface ApiResponse {
   readonly body: string | null;
 }
 
-/** A response whose representation is the envelope (or nothing). */
-function response(status: number, headers: Record<string, string>, envelope: EnvelopeParts | null, headOnly: boolean): ApiResponse {
-  return {
-    status,
-    headers,
-    envelope,
-    headOnly,
-    get body() {
-      return envelope && !headOnly ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
-    },
-  };
+/** A response whose representation is the envelope (or nothing); a class, so `body` is one getter on its prototype. */
+class EnvelopeResponse implements ApiResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly envelope: EnvelopeParts | null,
+    readonly headOnly: boolean,
+  ) {}
+
+  get body(): string | null {
+    const { envelope } = this;
+    return envelope && !this.headOnly ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
+  }
 }
 
 /** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
@@ -77,13 +79,26 @@ export function requestIdFor(header: string | null | undefined): string {
 /** JSON string literal for the envelope members built by concatenation. */
 const quote = (value: string): string => JSON.stringify(value);
 
+let timestampMs = -1;
+let timestamp = '';
+/** Now, in ISO 8601: the requests of one millisecond share one string (toISOString costs more than the rest of a tail). */
+function now(): string {
+  const ms = Date.now();
+  if (ms !== timestampMs) {
+    timestampMs = ms;
+    timestamp = new Date(ms).toISOString();
+  }
+  return timestamp;
+}
+
 /**
  * The envelope tail: the request metadata after the payload, then `extra` members (the error) and the
  * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
+ * The request id and the timestamp need no escaping (REQUEST_ID_PATTERN, ISO 8601).
  */
 function envelopeTail(requestId: string, method: string, path: string, query: Record<string, string>, extra = ''): string {
   return (
-    `,"request_id":${quote(requestId)},"timestamp":${quote(new Date().toISOString())},"method":${quote(method)},` +
+    `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},` +
     `"path":${quote(path)},"query":${serializePayload(query)}${extra}}`
   );
 }
@@ -99,24 +114,30 @@ function matchesIfNoneMatch(header: string | null | undefined, etag: string): bo
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
+/** Listing routes by their path. */
+const LISTINGS = new Map(ROUTES.filter((route) => !route.detail).map((route) => [route.path, route]));
+/** Detail routes, each with the path before its slug. */
+const DETAILS = ROUTES.filter((route) => route.detail).map((route) => ({
+  route,
+  prefix: route.path.slice(0, route.path.indexOf('{slug}')),
+}));
+
 /** Finds the route for a path; detail routes capture their slug. */
 export function matchRoute(path: string): { route: RouteSpec; slug?: string } | undefined {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  for (const route of ROUTES) {
-    if (!route.detail) {
-      if (route.path === trimmed) return { route };
-      continue;
-    }
-    const prefix = route.path.slice(0, route.path.indexOf('{slug}'));
+  const listing = LISTINGS.get(trimmed);
+  if (listing) return { route: listing };
+  for (const { route, prefix } of DETAILS) {
     if (trimmed.startsWith(prefix) && trimmed.length > prefix.length) {
       const rawSlug = trimmed.slice(prefix.length);
+      if (rawSlug.includes('/')) continue;
       let slug: string;
       try {
         slug = decodeURIComponent(rawSlug);
       } catch {
         slug = rawSlug;
       }
-      if (!rawSlug.includes('/')) return { route, slug };
+      return { route, slug };
     }
   }
   return undefined;
@@ -148,7 +169,7 @@ function errorResponse(
     payload: NULL_PAYLOAD,
     tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query, `,"error":${serializePayload(problem)}`),
   };
-  return response(status, headers, envelope, headOnly);
+  return new EnvelopeResponse(status, headers, envelope, headOnly);
 }
 
 /** The query as received, for the envelope, without throwing on bad encoding. */
@@ -232,27 +253,25 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
         'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
         'Access-Control-Max-Age': '86400',
       });
-      return response(204, headers, null, false);
+      return new EnvelopeResponse(204, headers, null, false);
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
     const page = preparePayload(route, catalog, parsed, slug);
-    const headers: Record<string, string> = {
-      ...apiHeaders(requestId, 200),
-      ETag: page.payload.etag,
-      ...(route.localized ? { 'Content-Language': parsed.locale } : {}),
-      ...(page.nextCursor ? { Link: nextLink(path, parsed.received, page.nextCursor) } : {}),
-    };
+    const headers = apiHeaders(requestId, 200);
+    headers['ETag'] = page.payload.etag;
+    if (route.localized) headers['Content-Language'] = parsed.locale;
+    if (page.nextCursor) headers['Link'] = nextLink(path, parsed.received, page.nextCursor);
     if (matchesIfNoneMatch(request.header('if-none-match'), page.payload.etag)) {
       delete headers['Content-Type'];
-      return response(304, headers, null, false);
+      return new EnvelopeResponse(304, headers, null, false);
     }
     const envelope = {
       head: ENVELOPE_HEAD,
       payload: page.payload,
       tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received),
     };
-    return response(200, headers, envelope, headOnly);
+    return new EnvelopeResponse(200, headers, envelope, headOnly);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
     const query = receivedQuery(search);
