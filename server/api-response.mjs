@@ -6,6 +6,9 @@
  */
 import { chooseCoding, encodeEnvelope } from './content-coding.mjs';
 
+/** Bodies up to this size are copied into one Buffer; larger ones go out as their parts, uncopied. */
+const ONE_BUFFER_MAX_BYTES = 16 * 1024;
+
 /**
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
@@ -32,8 +35,9 @@ export function sendApiResponse(req, res, result, serverHeaders) {
     res.end();
     return;
   }
-  if (parts.length === 1) {
-    res.end(parts[0]);
+  // A small body leaves as one Buffer: a write per part costs more than copying a few KB.
+  if (parts.length === 1 || length <= ONE_BUFFER_MAX_BYTES) {
+    res.end(parts.length === 1 ? parts[0] : Buffer.concat(parts, length));
     return;
   }
   // Corked, the parts leave in one write (end() uncorks).
