@@ -37,7 +37,7 @@ function neverForAstro(decodedPath, isApiPath) {
  *   metrics: ReturnType<typeof import('./metrics.mjs').createWorkerMetrics> | null,
  *   rateLimit: ReturnType<typeof import('./rate-limit.mjs').createRateLimit>,
  * }} process
- * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void>}
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void}
  */
 export function createRequestListener(
   { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
@@ -63,29 +63,20 @@ export function createRequestListener(
     return list;
   };
 
-  return async function listener(req, res) {
-    const started = process.hrtime.bigint();
-    const target = api.parseTarget(req.url ?? '/');
-    /** @type {string | null} */
-    let requestId = null;
-    const methodIndex = metrics?.started(req.method) ?? 0;
-    // One listener for the log and the metrics, one clock reading for both; none when both are off.
-    if (logRequests || metrics) {
-      res.on('close', () => {
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        if (logRequests) logRequest(log, req, res, target.path, seconds, requestId);
-        metrics?.finished(methodIndex, res, target.path, seconds);
-      });
-    }
-    // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
-    // decides synchronously: only a round trip to the primary is awaited.
-    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;
-    if (admitted !== true && !(await admitted)) return;
-
+  /**
+   * Answers an admitted request; a Promise only when the answer is awaited (MCP, Astro), so the
+   * API and files are answered without one.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {import('../src/api/request-target.ts').RequestTarget} target
+   * @param {{ requestId: string | null }} logged what the request line needs from the answer
+   * @returns {Promise<void> | void}
+   */
+  function answer(req, res, target, logged) {
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {
       const result = api.answerApi(method, target, req.headers, catalog);
-      requestId = result.headers['X-Request-Id'] ?? null;
+      logged.requestId = result.headers['X-Request-Id'] ?? null;
       // The hot path: every header goes out in one writeHead, none through setHeader.
       return sendApiResponse(req, res, result, draining() ? drainingHeaders : api.SECURITY_HEADERS);
     }
@@ -112,6 +103,32 @@ export function createRequestListener(
     for (const name of FORWARDED_HEADERS) delete req.headers[name];
     req.headers.host = canonicalHost;
     policyOnWriteHead(res, api);
-    await astroHandler(req, res);
+    return astroHandler(req, res);
+  }
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @returns {Promise<void> | void} a Promise only when the answer is awaited
+   */
+  return function listener(req, res) {
+    const started = process.hrtime.bigint();
+    const target = api.parseTarget(req.url ?? '/');
+    /** @type {{ requestId: string | null }} */
+    const logged = { requestId: null };
+    const methodIndex = metrics?.started(req.method) ?? 0;
+    // One listener for the log and the metrics, one clock reading for both; none when both are off.
+    if (logRequests || metrics) {
+      res.on('close', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        if (logRequests) logRequest(log, req, res, target.path, seconds, logged.requestId);
+        metrics?.finished(methodIndex, res, target.path, seconds);
+      });
+    }
+    // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
+    // decides synchronously: only a round trip to the primary is awaited.
+    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;
+    if (admitted === true) return answer(req, res, target, logged);
+    return Promise.resolve(admitted).then((ok) => (ok ? answer(req, res, target, logged) : undefined));
   };
 }

@@ -71,6 +71,17 @@ const listener = createRequestListener(build, {
 // What the caches hold against the byte budget, and the process's memory beside it, on demand
 // (`kill -USR2 <worker pid>`): one log line.
 process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage(), memory: process.memoryUsage() }));
+/**
+ * A request whose answer threw: logged, and answered 500 (or, headers already out, its connection
+ * cut rather than a truncated body ended as if it were whole: sendError decides).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {unknown} error
+ */
+function failed(req, res, error) {
+  log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
+  sendError(req, res, 500, build.api);
+}
 releaseLoadGarbage();
 const server = createServer(
   {
@@ -81,11 +92,11 @@ const server = createServer(
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
   },
   (req, res) => {
-    listener(req, res).catch((/** @type {unknown} */ error) => {
-      log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
-      // Headers already out: cut the connection rather than end a truncated body as if it were whole.
-      sendError(req, res, 500, build.api);
-    });
+    try {
+      listener(req, res)?.catch((/** @type {unknown} */ error) => failed(req, res, error));
+    } catch (error) {
+      failed(req, res, error);
+    }
   },
 );
 const connections = trackConnections(server);
