@@ -9,6 +9,7 @@
 import { sendApiResponse } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createMcpListener } from './mcp-http.mjs';
+import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
 import { createFileSender, safePath } from './static-files.mjs';
 
@@ -70,15 +71,17 @@ export function createRequestListener(
    * @param {import('node:http').ServerResponse} res
    * @param {import('../src/api/request-target.ts').RequestTarget} target
    * @param {{ requestId: string | null }} logged what the request line needs from the answer
+   * @param {import('./rate-limit.mjs').RateLimitFields} limit the RateLimit fields of a limited path
    * @returns {Promise<void> | void}
    */
-  function answer(req, res, target, logged) {
+  function answer(req, res, target, logged, limit) {
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {
       const result = api.answerApi(method, target, req.headers, catalog);
       logged.requestId = result.headers['X-Request-Id'] ?? null;
       // The hot path: every header goes out in one writeHead, none through setHeader.
-      return sendApiResponse(req, res, result, draining() ? drainingHeaders : api.SECURITY_HEADERS);
+      const serverHeaders = draining() ? drainingHeaders : api.SECURITY_HEADERS;
+      return sendApiResponse(req, res, result, limit === NO_FIELDS ? serverHeaders : { ...serverHeaders, ...limit });
     }
     if (draining()) res.setHeader('Connection', 'close');
     // A GET or HEAD of a file: its prepared answer carries every header, the page's security headers too.
@@ -86,7 +89,10 @@ export function createRequestListener(
     if (file !== undefined) return files.send(req, res, file);
 
     for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
-    if (target.path === api.MCP_PATH) return mcp(req, res);
+    if (target.path === api.MCP_PATH) {
+      for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
+      return mcp(req, res);
+    }
     if (method === 'OPTIONS') {
       res.writeHead(204, { Allow: allow }).end();
       return;
@@ -125,10 +131,11 @@ export function createRequestListener(
         metrics?.finished(methodIndex, res, target.path, seconds);
       });
     }
-    // /api and /mcp count against the client's quota; a refusal has been answered (429). A lease
-    // decides synchronously: only a round trip to the primary is awaited.
-    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : true;
-    if (admitted === true) return answer(req, res, target, logged);
-    return Promise.resolve(admitted).then((ok) => (ok ? answer(req, res, target, logged) : undefined));
+    // /api and /mcp count against the client's quota: admit() gives the answer's RateLimit fields, or
+    // null once it has answered 429. A lease decides synchronously: only a round trip to the primary is awaited.
+    const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : NO_FIELDS;
+    if (admitted instanceof Promise)
+      return admitted.then((limit) => (limit === null ? undefined : answer(req, res, target, logged, limit)));
+    if (admitted !== null) return answer(req, res, target, logged, admitted);
   };
 }

@@ -277,6 +277,11 @@ function createLeases(count) {
   };
 }
 
+/** @typedef {Readonly<Record<string, string>>} RateLimitFields the RateLimit header fields of an answer */
+
+/** No fields: the path is not limited, or the primary did not answer in time. @type {RateLimitFields} */
+export const NO_FIELDS = Object.freeze({});
+
 /**
  * In a worker: the limiter the request listener asks before answering a limited path.
  * @param {{ policy: RateLimitPolicy | null, trustProxy: BlockList | null }} config
@@ -284,52 +289,49 @@ function createLeases(count) {
  * @param {Readonly<Record<string, string>>} serverHeaders the headers every response carries
  */
 export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
-  if (policy === null) return { covers: (/** @type {string} */ _path) => false, admit: () => true };
+  if (policy === null) return { covers: (/** @type {string} */ _path) => false, admit: () => NO_FIELDS };
   const count = createCounterClient();
   const leases = createLeases(count);
   const policyField = `"${POLICY}";q=${policy.points};w=${policy.seconds}`;
   /** @param {number} remaining @param {number} msBeforeNext */
   const rateLimitField = (remaining, msBeforeNext) => `"${POLICY}";r=${remaining};t=${Math.ceil(msBeforeNext / 1000)}`;
   /**
-   * Lets a request go on, its RateLimit fields set.
-   * @param {import('node:http').ServerResponse} res
+   * The RateLimit fields of a request that may go on.
    * @param {number} remaining
    * @param {number} msBeforeNext
+   * @returns {RateLimitFields}
    */
-  const allow = (res, remaining, msBeforeNext) => {
-    res.setHeader('RateLimit-Policy', policyField);
-    res.setHeader('RateLimit', rateLimitField(remaining, msBeforeNext));
-    return true;
-  };
+  const allow = (remaining, msBeforeNext) => ({ 'RateLimit-Policy': policyField, RateLimit: rateLimitField(remaining, msBeforeNext) });
 
   return {
     /** Whether a path is limited: the API and the MCP endpoint. */
     covers: (/** @type {string} */ path) => api.isApiPath(path) || isMcpPath(path),
     /**
-     * Counts the request; true when it may go on (its RateLimit fields set on `res`), false once
-     * the 429 has been sent. Synchronous when the client's lease decides, else a promise.
+     * Counts the request: the RateLimit fields its answer carries when it may go on (the caller adds
+     * them to its headers, so the API's answer stays one writeHead), null once the 429 has been sent.
+     * Synchronous when the client's lease decides, else a promise.
      * @param {import('node:http').IncomingMessage} req
      * @param {import('node:http').ServerResponse} res
      * @param {import('../src/api/request-target.ts').RequestTarget} target
-     * @returns {boolean | Promise<boolean>}
+     * @returns {RateLimitFields | null | Promise<RateLimitFields | null>}
      */
     admit(req, res, target) {
       const key = clientAddress(req, trustProxy);
       const leased = leases.take(key);
-      if (leased) return allow(res, leased.remaining, leased.windowEnd - Date.now());
+      if (leased) return allow(leased.remaining, leased.windowEnd - Date.now());
       return count(key).then((verdict) => {
         // No answer from the primary in time: serve rather than refuse everyone.
-        if (verdict === null) return true;
+        if (verdict === null) return NO_FIELDS;
         const [allowed, remaining, msBeforeNext, leasedNow, windowEnd] = verdict;
         if (!allowed) {
           const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
           const result = api.answerRateLimited(req.method ?? 'GET', target, req.headers, retryAfter);
           const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) };
           sendApiResponse(req, res, result, headers);
-          return false;
+          return null;
         }
         const lease = leases.grant(key, leasedNow, remaining, windowEnd);
-        return allow(res, remaining + (lease?.tokens ?? 0), msBeforeNext);
+        return allow(remaining + (lease?.tokens ?? 0), msBeforeNext);
       });
     },
   };
