@@ -16,12 +16,16 @@ export class PreparedPayload implements Sized {
   /** Called when a compressed form is added, so the cache holding this payload counts it. */
   onResize: (() => void) | undefined;
 
-  constructor(json: string, etag: string) {
+  /** For a page of a directory, the cursor of the next one (kept so a request costs no hash for it). */
+  readonly nextCursor: string | undefined;
+
+  constructor(json: string, etag: string, nextCursor?: string) {
     // A backing store of its own: a small Buffer from Node's pool would keep its whole 8 KB slab alive.
     const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
     bytes.write(json);
     this.bytes = bytes;
     this.etag = etag;
+    this.nextCursor = nextCursor;
   }
 
   get json(): string {
@@ -49,7 +53,7 @@ export class PreparedPayload implements Sized {
   }
 
   heldBytes(): number {
-    return this.bytes.length + stringBytes(this.etag) + this.#codedBytes;
+    return this.bytes.length + stringBytes(this.etag) + stringBytes(this.nextCursor ?? '') + this.#codedBytes;
   }
 }
 

@@ -72,15 +72,15 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
   const binding = cursorBinding(catalog.version, route.id, filtersJson);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, directory.items.length);
   const end = offset + limit;
-  const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
   const pageKey = `${key}\u0000${limit}\u0000${offset}`;
-  const payload = cached(catalog, 'page', pageKey, () =>
-    prepared(
-      pageKey,
+  const payload = cached(catalog, 'page', pageKey, () => {
+    const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
+    const json =
       `{"items":[${directory.items.slice(offset, end).join(',')}]` +
-        `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`,
-    ),
-  );
+      `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`;
+    return new PreparedPayload(json, etagFor(pageKey, json), nextCursor);
+  });
+  const { nextCursor } = payload;
   return nextCursor === undefined ? { payload } : { payload, nextCursor };
 }
 
