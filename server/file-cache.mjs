@@ -54,7 +54,7 @@ export function needsSend(req) {
 }
 
 /**
- * The validators `send` would give the file at `path`: the same as a prepared answer's.
+ * The validators `send` gives a file of these stats, so a prepared answer and `send`'s agree.
  * @param {import('node:fs').Stats} stat
  */
 function validatorsOf(stat) {

@@ -56,8 +56,9 @@ function typeOf(file) {
 /** @typedef {import('./content-coding.mjs').Coding} Coding */
 
 /**
- * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes go out in each coding, and the cache key of each
- * prepared answer (unique per URL file and stored file, since their headers differ).
+ * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes
+ * go out in each coding, and the cache key of each prepared answer (unique per URL file and stored
+ * file, since their headers differ).
  * @typedef {{ path: string, compressed: boolean, stored: Record<Coding, string>, keys: Record<Coding, string> }} Variant
  */
 
