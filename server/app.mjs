@@ -81,7 +81,7 @@ export function createRequestListener(
       logged.requestId = result.headers['X-Request-Id'] ?? null;
       // The hot path: every header goes out in one writeHead, none through setHeader.
       const serverHeaders = draining() ? drainingHeaders : api.SECURITY_HEADERS;
-      return sendApiResponse(req, res, result, limit === NO_FIELDS ? serverHeaders : { ...serverHeaders, ...limit });
+      return sendApiResponse(req, res, result, serverHeaders, limit);
     }
     if (draining()) res.setHeader('Connection', 'close');
     // A GET or HEAD of a file: its prepared answer carries every header, the page's security headers too.
@@ -118,7 +118,7 @@ export function createRequestListener(
    * @returns {Promise<void> | void} a Promise only when the answer is awaited
    */
   return function listener(req, res) {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const target = api.parseTarget(req.url ?? '/');
     /** @type {{ requestId: string | null }} */
     const logged = { requestId: null };
@@ -126,9 +126,9 @@ export function createRequestListener(
     // One listener for the log and the metrics, one clock reading for both; none when both are off.
     if (logRequests || metrics) {
       res.on('close', () => {
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        if (logRequests) logRequest(log, req, res, target.path, seconds, logged.requestId);
-        metrics?.finished(methodIndex, res, target.path, seconds);
+        const milliseconds = performance.now() - started;
+        if (logRequests) logRequest(log, req, res, target.path, milliseconds, logged.requestId);
+        metrics?.finished(methodIndex, res, target.path, milliseconds / 1000);
       });
     }
     // /api and /mcp count against the client's quota: admit() gives the answer's RateLimit fields, or

@@ -5,27 +5,51 @@
  */
 
 /**
+ * @typedef {{ inFlight: number, idleSince: number }} ConnectionState
+ */
+
+/** Each open connection's state, found from a response by the shared 'finish' listener. */
+/** @type {WeakMap<import('node:net').Socket, ConnectionState>} */
+const stateOf = new WeakMap();
+
+/**
+ * A response's 'finish': its connection has one request fewer in flight. Shared by every response
+ * (no closure per request); an aborted response needs none, its socket's 'close' forgets it.
+ * @this {import('node:http').ServerResponse}
+ */
+function responseFinished() {
+  const state = stateOf.get(this.req.socket);
+  if (!state) return;
+  state.inFlight -= 1;
+  state.idleSince = Date.now();
+}
+
+/**
+ * Tracks `server`'s connections; its request listener calls `requestStarted` for each request.
  * @param {import('node:http').Server} server
  */
 export function trackConnections(server) {
-  /** @type {Map<import('node:net').Socket, { inFlight: number, idleSince: number }>} */
+  /** @type {Map<import('node:net').Socket, ConnectionState>} */
   const sockets = new Map();
   server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
-    sockets.set(socket, { inFlight: 0, idleSince: Date.now() });
+    const state = { inFlight: 0, idleSince: Date.now() };
+    sockets.set(socket, state);
+    stateOf.set(socket, state);
     socket.once('close', () => sockets.delete(socket));
-  });
-  server.on('request', (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:http').ServerResponse} */ res) => {
-    const state = sockets.get(req.socket);
-    if (!state) return;
-    state.inFlight += 1;
-    // 'close' fires for finished and aborted responses alike.
-    res.once('close', () => {
-      state.inFlight -= 1;
-      state.idleSince = Date.now();
-    });
   });
 
   return {
+    /**
+     * Counts a request in flight on its connection until its response finishes.
+     * @param {import('node:http').IncomingMessage} req
+     * @param {import('node:http').ServerResponse} res
+     */
+    requestStarted(req, res) {
+      const state = stateOf.get(req.socket);
+      if (!state) return;
+      state.inFlight += 1;
+      res.on('finish', responseFinished);
+    },
     /** Open connections and requests in flight on them. */
     counts() {
       let requests = 0;

@@ -85,8 +85,21 @@ function owned(bytes) {
   return copy;
 }
 
-/** The bytes every coded form starts from: the envelope head (the same for every response) and the payload. @param {EnvelopeParts} envelope */
-const cachedPartOf = (envelope) => Buffer.concat([Buffer.from(envelope.head), envelope.payload.bytes]);
+/** The last envelope head encoded, and its bytes: every envelope has the same head. */
+let lastHead = '';
+let lastHeadBytes = Buffer.alloc(0);
+
+/** @param {string} head */
+function headBytesOf(head) {
+  if (head !== lastHead) {
+    lastHeadBytes = Buffer.from(head);
+    lastHead = head;
+  }
+  return lastHeadBytes;
+}
+
+/** The bytes every coded form starts from: the envelope head and the payload. @param {EnvelopeParts} envelope */
+const cachedPartOf = (envelope) => Buffer.concat([headBytesOf(envelope.head), envelope.payload.bytes]);
 
 /** @param {EnvelopeParts} envelope */
 function deflatedOf(envelope) {
@@ -140,9 +153,7 @@ function upgrade(payload, part, form) {
  */
 export function encodeEnvelope(envelope, coding) {
   const { head, payload, tail } = envelope;
-  const tailBytes = Buffer.from(tail);
-  const parts = [Buffer.from(head), payload.bytes, tailBytes];
-  if (coding === 'identity') return parts;
+  if (coding === 'identity') return [headBytesOf(head), payload.bytes, Buffer.from(tail)];
   if (coding === 'gzip') return gzipEnvelope(head, deflatedOf(envelope), tail);
-  return [brotliFormOf(envelope).buffer, brotliTail(tailBytes)];
+  return [brotliFormOf(envelope).buffer, brotliTail(Buffer.from(tail))];
 }

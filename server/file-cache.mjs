@@ -21,8 +21,8 @@ const CONTENT_FIELDS = new Set(['Content-Encoding', 'Content-Type', 'Content-Len
 /**
  * @typedef {object} PreparedFile
  * @property {Buffer} body
- * @property {Record<string, string>} ok every header of a 200
- * @property {Record<string, string>} notModified every header of a 304
+ * @property {string[]} ok every header of a 200, as writeHead's flat [name, value, …] list (no object to walk)
+ * @property {string[]} notModified every header of a 304, likewise
  * @property {{ etag: string, 'last-modified': string }} validators for `fresh`
  * @property {() => number} heldBytes
  */
@@ -35,12 +35,12 @@ export function useCacheBudget(budget) {
   files = budget;
 }
 
-/** The characters of the header names and values (Latin-1: one byte each), and the records holding them. @param {Record<string, string>[]} records */
-function headerBytes(records) {
+/** The characters of the header names and values (Latin-1: one byte each), and the lists holding them. @param {string[][]} lists */
+function headerBytes(lists) {
   let bytes = 0;
-  for (const record of records) {
+  for (const list of lists) {
     bytes += 64;
-    for (const [name, value] of Object.entries(record)) bytes += name.length + value.length + 16;
+    for (const text of list) bytes += text.length + 8;
   }
   return bytes;
 }
@@ -79,10 +79,14 @@ export function preparedFile(clientDir, stored, key, policyHeaders) {
     const stat = statSync(path);
     if (stat.size > MAX_FILE_BYTES) return undefined;
     const body = readFileSync(path);
-    const ok = { ...policyHeaders(), ...validatorsOf(stat), 'Content-Length': String(body.length) };
-    const notModified = Object.fromEntries(Object.entries(ok).filter(([name]) => !CONTENT_FIELDS.has(name)));
+    const fields = { ...policyHeaders(), ...validatorsOf(stat), 'Content-Length': String(body.length) };
+    const ok = Object.entries(fields).flat();
+    const notModified = Object.entries(fields)
+      .filter(([name]) => !CONTENT_FIELDS.has(name))
+      .flat();
     const held = body.length + headerBytes([ok, notModified]);
-    entry = { body, ok, notModified, validators: { etag: ok.ETag, 'last-modified': ok['Last-Modified'] }, heldBytes: () => held };
+    const validators = { etag: fields.ETag, 'last-modified': fields['Last-Modified'] };
+    entry = { body, ok, notModified, validators, heldBytes: () => held };
     files.set('file', key, entry);
   }
   return entry;

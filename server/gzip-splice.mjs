@@ -38,20 +38,35 @@ function writeStoredHeader(target, at, length, final) {
   target.writeUInt16LE(~length & 0xffff, at + 3);
 }
 
+/** The stored prefix of the last head seen, with its CRC: every envelope has the same head. */
+let lastHead = '';
+let headPart = storedPrefix('');
+
+/** @param {string} head */
+function storedPrefix(head) {
+  const part = storedPart(head, false, GZIP_HEADER);
+  return { ...part, crc: crc32(part.bytes) };
+}
+
 /**
- * The gzip bytes of head + payload + tail, as three buffers to write in order. Head and tail are
- * the per-request envelope parts (a few hundred bytes; longer ones are split into several blocks).
+ * The gzip bytes of head + payload + tail, as four buffers to write in order. Head and tail are
+ * the envelope's uncompressed parts (a few hundred bytes; longer ones are split into several
+ * blocks); the head's part is made once, the tail's per request.
  * @param {string} head
  * @param {DeflatedPayload} payload
  * @param {string} tail
  * @returns {Buffer[]}
  */
 export function gzipEnvelope(head, payload, tail) {
-  const prefix = storedPart(head, false, GZIP_HEADER);
+  if (head !== lastHead) {
+    headPart = storedPrefix(head);
+    lastHead = head;
+  }
+  const prefix = headPart;
   const suffix = storedPart(tail, true, undefined);
   const headBytes = prefix.bytes;
   const tailBytes = suffix.bytes;
-  const crc = crc32(tailBytes, (multiplyModP(payload.shift, crc32(headBytes)) ^ payload.crc) >>> 0);
+  const crc = crc32(tailBytes, (multiplyModP(payload.shift, prefix.crc) ^ payload.crc) >>> 0);
   const trailer = Buffer.allocUnsafe(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((headBytes.length + payload.length + tailBytes.length) >>> 0, 4);

@@ -326,8 +326,7 @@ export function createRateLimit({ policy, trustProxy }, api, serverHeaders) {
         if (!allowed) {
           const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
           const result = api.answerRateLimited(req.method ?? 'GET', target, req.headers, retryAfter);
-          const headers = { ...serverHeaders, 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) };
-          sendApiResponse(req, res, result, headers);
+          sendApiResponse(req, res, result, serverHeaders, { 'RateLimit-Policy': policyField, RateLimit: rateLimitField(0, msBeforeNext) });
           return null;
         }
         const lease = leases.grant(key, leasedNow, remaining, windowEnd);

@@ -8,6 +8,11 @@
 import { cut, writeLine } from './log.mjs';
 
 const quote = JSON.stringify;
+/** A short string of printable ASCII without `"` or `\`: its JSON form is itself in quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,160}$/;
+/** A string field as JSON: most are plain (a method, a normalized path, a request id) and need no escaping. */
+const field = (/** @type {string} */ value) => (PLAIN.test(value) ? `"${value}"` : quote(cut(value)));
+const pid = process.pid;
 
 /**
  * Logs a request once its response has been handed to the socket, or the client went away.
@@ -15,14 +20,14 @@ const quote = JSON.stringify;
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {string} path the parsed path, without the query
- * @param {number} seconds how long it took
+ * @param {number} milliseconds how long it took
  * @param {string | null} requestId the API's request id (null for pages and files)
  */
-export function logRequest(log, req, res, path, seconds, requestId) {
+export function logRequest(log, req, res, path, milliseconds, requestId) {
   if (!log.isLevelEnabled('info')) return;
   const line =
-    `{"level":"info","time":${Date.now()},"pid":${process.pid},"method":${quote(cut(req.method ?? ''))},` +
-    `"path":${quote(cut(path))},"status":${res.statusCode},"ms":${Math.round(seconds * 100_000) / 100},` +
-    `"request_id":${requestId === null ? 'null' : quote(cut(requestId))}${res.writableFinished ? '' : ',"aborted":true'}}\n`;
+    `{"level":"info","time":${Date.now()},"pid":${pid},"method":${field(req.method ?? '')},` +
+    `"path":${field(path)},"status":${res.statusCode},"ms":${Math.round(milliseconds * 100) / 100},` +
+    `"request_id":${requestId === null ? 'null' : field(requestId)}${res.writableFinished ? '' : ',"aborted":true'}}\n`;
   writeLine(log, line);
 }

@@ -92,6 +92,7 @@ const server = createServer(
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
   },
   (req, res) => {
+    connections.requestStarted(req, res);
     try {
       listener(req, res)?.catch((/** @type {unknown} */ error) => failed(req, res, error));
     } catch (error) {
