@@ -12,7 +12,11 @@
 
 /** Bodies up to this size are joined here; larger ones are written as their parts, uncopied. */
 export const JOINED_MAX_BYTES = 16 * 1024;
-const SLAB_BYTES = 4 * JOINED_MAX_BYTES;
+/**
+ * Under the workers' malloc mmap threshold (64 KB, server/primary.mjs): a slab at or above it would
+ * be mapped and unmapped by the kernel each time, its pages faulted in as bodies are copied.
+ */
+const SLAB_BYTES = 3 * JOINED_MAX_BYTES;
 
 let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
 let used = 0;
