@@ -71,8 +71,21 @@ export function canonicalTerms(text: string): string {
   return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
+/**
+ * What an empty query parses to on every route (no filters, the default locale): one frozen object,
+ * since most requests (a detail, a directory's default page) have no query and nothing writes to it.
+ */
+const NO_QUERY: ParsedQuery = Object.freeze({
+  received: Object.freeze({}),
+  filterKey: Object.freeze({}),
+  locale: DEFAULT_LOCALE,
+  terms: Object.freeze([]) as unknown as string[],
+  choices: Object.freeze({}),
+});
+
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
+  if (search === '') return NO_QUERY;
   // Read as plain strings: a request may send any name.
   const accepted: readonly string[] = specs.map((spec) => spec.name);
   // A plain object (JSON.stringify's fast path): only the route's own parameter names are ever set

@@ -15,12 +15,6 @@ import { serializePayload } from './serialize.ts';
 import { CURSOR_PARAM } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
 
-export interface PreparedPage {
-  payload: PreparedPayload;
-  /** The cursor of the next page, when a page was asked for and more items remain. */
-  nextCursor?: string;
-}
-
 /** Bytes of a string array's slots besides the strings' characters: an 8-byte pointer and a ~16-byte string header each. */
 const PER_ITEM_BYTES = 24;
 
@@ -43,25 +37,36 @@ class SerializedDirectory {
   }
 }
 
-/** The payload for a checked request. */
-export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): PreparedPage {
+/** The handler's answer for a checked request, before it is serialized. */
+function answerOf(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): unknown {
+  const selection = { terms: parsed.terms, choices: parsed.choices };
+  return HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
+}
+
+/** A whole payload, serialized and hashed. */
+function wholePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string): PreparedPayload {
+  const json = serializePayload(answerOf(route, catalog, parsed, slug));
+  return new PreparedPayload(json, etagFor(key, json));
+}
+
+/**
+ * The payload for a checked request; for a page of a directory, it carries the next page's cursor.
+ * Closures are made only on a miss: a hit allocates no more than its key.
+ */
+export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): PreparedPayload {
   const { limit, cursor } = parsed;
   const filtersJson = serializePayload(parsed.filterKey);
   const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
-  const selection = { terms: parsed.terms, choices: parsed.choices };
-  const answer = () => HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
-  const prepared = (pageKey: string, json: string) => new PreparedPayload(json, etagFor(pageKey, json));
 
   // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).
   if (limit === undefined) {
-    const build = () => prepared(key, serializePayload(answer()));
     // A live payload (health) describes the process at this moment: never cached.
-    if (route.live) return { payload: build() };
-    return { payload: cached(catalog, 'payload', key, build) };
+    if (route.live) return wholePayload(route, catalog, parsed, slug, key);
+    return cached(catalog, 'payload', key, () => wholePayload(route, catalog, parsed, slug, key));
   }
 
   const directory = cached(catalog, 'directory', key, () => {
-    const answered = answer();
+    const answered = answerOf(route, catalog, parsed, slug);
     if (!isDirectory(answered)) throw new Error(`${route.id} pages its items but answered no items list`);
     const { items, ...rest } = answered;
     return new SerializedDirectory(
@@ -73,15 +78,13 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, directory.items.length);
   const end = offset + limit;
   const pageKey = `${key}\u0000${limit}\u0000${offset}`;
-  const payload = cached(catalog, 'page', pageKey, () => {
+  return cached(catalog, 'page', pageKey, () => {
     const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
     const json =
       `{"items":[${directory.items.slice(offset, end).join(',')}]` +
       `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`;
     return new PreparedPayload(json, etagFor(pageKey, json), nextCursor);
   });
-  const { nextCursor } = payload;
-  return nextCursor === undefined ? { payload } : { payload, nextCursor };
 }
 
 /** RFC 8288 Link to the next page: the request's own path and query with the new cursor. */

@@ -259,18 +259,18 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     }
     const { route, slug } = match;
     const parsed = parseQuery(search, route.params, catalog);
-    const page = preparePayload(route, catalog, parsed, slug);
+    const payload = preparePayload(route, catalog, parsed, slug);
     const headers = apiHeaders(requestId, 200);
-    headers['ETag'] = page.payload.etag;
+    headers['ETag'] = payload.etag;
     if (route.localized) headers['Content-Language'] = parsed.locale;
-    if (page.nextCursor) headers['Link'] = nextLink(path, parsed.received, page.nextCursor);
-    if (matchesIfNoneMatch(request.header('if-none-match'), page.payload.etag)) {
+    if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
+    if (matchesIfNoneMatch(request.header('if-none-match'), payload.etag)) {
       delete headers['Content-Type'];
       return new EnvelopeResponse(304, headers, null, false);
     }
     const envelope = {
       head: ENVELOPE_HEAD,
-      payload: page.payload,
+      payload,
       tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received),
     };
     return new EnvelopeResponse(200, headers, envelope, headOnly);
