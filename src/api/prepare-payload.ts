@@ -89,6 +89,8 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: Parse
 
 /** RFC 8288 Link to the next page: the request's own path and query with the new cursor. */
 export function nextLink(path: string, received: Record<string, string>, nextCursor: string): string {
-  const query = new URLSearchParams({ ...received, [CURSOR_PARAM.name]: nextCursor });
+  // set() replaces a received cursor where it stood, as a spread would, without copying the query.
+  const query = new URLSearchParams(received);
+  query.set(CURSOR_PARAM.name, nextCursor);
   return `<${path}?${query.toString()}>; rel="next"`;
 }

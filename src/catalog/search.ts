@@ -1,7 +1,12 @@
 /** The catalog's own text search: case- and accent-insensitive, every term must match. */
 
+/** Text that is its own NFD form and holds no combining marks. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** Lowercases and strips accents (NFD, then drops combining marks), so "Operação" ≈ "operacao". */
 export function normalizeText(text: string): string {
+  // Printable ASCII is its own NFD form and has no marks: most queries and filter values skip both passes.
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
