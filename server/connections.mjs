@@ -8,8 +8,10 @@
  * @typedef {{ inFlight: number, idleSince: number }} ConnectionState
  */
 
-/** Each open connection's state, found from a response by the shared 'finish' listener. */
-/** @type {WeakMap<import('node:net').Socket, ConnectionState>} */
+/**
+ * Each open connection's state, found from a response by the shared 'finish' listener.
+ * @type {WeakMap<import('node:net').Socket, ConnectionState>}
+ */
 const stateOf = new WeakMap();
 
 /**
