@@ -18,7 +18,7 @@
 import { brotliCompress } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { brotliCachedPart, brotliOptions, brotliTail } from './brotli-splice.mjs';
-import { deflatePayload, gzipEnvelope } from './gzip-splice.mjs';
+import { deflatePayload, gzipEnvelope, gzipHead } from './gzip-splice.mjs';
 
 /** @typedef {'br' | 'gzip' | 'identity'} Coding */
 
@@ -85,21 +85,21 @@ function owned(bytes) {
   return copy;
 }
 
-/** The last envelope head encoded, and its bytes: every envelope has the same head. */
+/** The last envelope head encoded, in each form a body starts with: every envelope has the same head. */
 let lastHead = '';
-let lastHeadBytes = Buffer.alloc(0);
+let encodedHead = { bytes: Buffer.alloc(0), gzip: gzipHead('') };
 
 /** @param {string} head */
-function headBytesOf(head) {
+function encoded(head) {
   if (head !== lastHead) {
-    lastHeadBytes = Buffer.from(head);
+    encodedHead = { bytes: Buffer.from(head), gzip: gzipHead(head) };
     lastHead = head;
   }
-  return lastHeadBytes;
+  return encodedHead;
 }
 
 /** The bytes every coded form starts from: the envelope head and the payload. @param {EnvelopeParts} envelope */
-const cachedPartOf = (envelope) => Buffer.concat([headBytesOf(envelope.head), envelope.payload.bytes]);
+const cachedPartOf = (envelope) => Buffer.concat([encoded(envelope.head).bytes, envelope.payload.bytes]);
 
 /** @param {EnvelopeParts} envelope */
 function deflatedOf(envelope) {
@@ -153,7 +153,7 @@ function upgrade(payload, part, form) {
  */
 export function encodeEnvelope(envelope, coding) {
   const { head, payload, tail } = envelope;
-  if (coding === 'identity') return [headBytesOf(head), payload.bytes, Buffer.from(tail)];
-  if (coding === 'gzip') return gzipEnvelope(head, deflatedOf(envelope), tail);
+  if (coding === 'identity') return [encoded(head).bytes, payload.bytes, Buffer.from(tail)];
+  if (coding === 'gzip') return gzipEnvelope(encoded(head).gzip, deflatedOf(envelope), tail);
   return [brotliFormOf(envelope).buffer, brotliTail(Buffer.from(tail))];
 }

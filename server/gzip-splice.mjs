@@ -2,9 +2,9 @@
 /**
  * gzip for API envelopes without compressing per request. The cached payload is deflated once
  * (ending in a sync flush, so its blocks stand alone and end on a byte boundary); each response
- * then wraps the per-request head and tail around it as stored (uncompressed) deflate blocks,
- * which needs no compressor at all, and continues the CRC-32 over the three parts (RFC 1951 3.2.4,
- * RFC 1952).
+ * then wraps the envelope head (stored once, gzipHead) and its own tail around it as stored
+ * (uncompressed) deflate blocks, which needs no compressor at all, and continues the CRC-32 over
+ * the three parts (RFC 1951 3.2.4, RFC 1952).
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
@@ -38,31 +38,28 @@ function writeStoredHeader(target, at, length, final) {
   target.writeUInt16LE(~length & 0xffff, at + 3);
 }
 
-/** The stored prefix of the last head seen, with its CRC: every envelope has the same head. */
-let lastHead = '';
-let headPart = storedPrefix('');
-
-/** @param {string} head */
-function storedPrefix(head) {
+/**
+ * The gzip header and the envelope head as stored blocks, with the head's CRC: the part of every
+ * spliced envelope that does not change, made once by the caller (content-coding.mjs).
+ * @param {string} head
+ * @returns {GzipHead}
+ */
+export function gzipHead(head) {
   const part = storedPart(head, false, GZIP_HEADER);
   return { ...part, crc: crc32(part.bytes) };
 }
 
+/** @typedef {{ buffer: Buffer, bytes: Buffer, crc: number }} GzipHead */
+
 /**
- * The gzip bytes of head + payload + tail, as four buffers to write in order. Head and tail are
- * the envelope's uncompressed parts (a few hundred bytes; longer ones are split into several
- * blocks); the head's part is made once, the tail's per request.
- * @param {string} head
+ * The gzip bytes of head + payload + tail, as four buffers to write in order. The tail is the
+ * envelope's per-request part (a few hundred bytes; a longer one is split into several blocks).
+ * @param {GzipHead} prefix from gzipHead
  * @param {DeflatedPayload} payload
  * @param {string} tail
  * @returns {Buffer[]}
  */
-export function gzipEnvelope(head, payload, tail) {
-  if (head !== lastHead) {
-    headPart = storedPrefix(head);
-    lastHead = head;
-  }
-  const prefix = headPart;
+export function gzipEnvelope(prefix, payload, tail) {
   const suffix = storedPart(tail, true, undefined);
   const headBytes = prefix.bytes;
   const tailBytes = suffix.bytes;

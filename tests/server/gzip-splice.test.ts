@@ -1,7 +1,7 @@
 /** The gzip splice: precompressed payload + stored head and tail decode to exactly the envelope. */
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, deflatePayload, gzipEnvelope } from '../../server/gzip-splice.mjs';
+import { crc32Combine, deflatePayload, gzipEnvelope, gzipHead } from '../../server/gzip-splice.mjs';
 
 const decode = (parts: Buffer[]): string => gunzipSync(Buffer.concat(parts)).toString();
 
@@ -11,20 +11,20 @@ describe('gzipEnvelope', () => {
   const head = '{"request_id":"r-1","timestamp":"2026-11-22T00:00:00.000Z","method":"GET","path":"/x","query":{},"payload":';
 
   it('decodes to head + payload + tail, with non-ASCII text', () => {
-    expect(decode(gzipEnvelope(head, deflated, '}'))).toBe(`${head}${payload}}`);
+    expect(decode(gzipEnvelope(gzipHead(head), deflated, '}'))).toBe(`${head}${payload}}`);
   });
 
   it('splits heads and tails longer than one stored block (65,535 bytes)', () => {
     const long = `"${'é'.repeat(40_000)}"`;
-    expect(decode(gzipEnvelope(long, deflated, long))).toBe(`${long}${payload}${long}`);
+    expect(decode(gzipEnvelope(gzipHead(long), deflated, long))).toBe(`${long}${payload}${long}`);
   });
 
   it('handles empty parts and an empty payload', () => {
-    expect(decode(gzipEnvelope('', deflatePayload(Buffer.from('')), ''))).toBe('');
+    expect(decode(gzipEnvelope(gzipHead(''), deflatePayload(Buffer.from('')), ''))).toBe('');
   });
 
   it('compresses the payload: a repetitive envelope is a fraction of its size', () => {
-    const size = Buffer.concat(gzipEnvelope(head, deflated, '}')).length;
+    const size = Buffer.concat(gzipEnvelope(gzipHead(head), deflated, '}')).length;
     expect(size / Buffer.byteLength(`${head}${payload}}`)).toBeLessThan(0.1);
   });
 });
