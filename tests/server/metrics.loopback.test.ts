@@ -59,8 +59,8 @@ describe('metrics', () => {
     await get('/projects/');
     await get('/favicon.svg');
     await get(apiUrl('listStacks'), { 'Accept-Encoding': 'gzip' });
-    // Both workers answered some of them (the log says which), and one scrape counts them all.
-    expect(Object.keys(requestsPerWorker(server.output())).length).toBe(2);
+    // Both workers answered some of them (the log says which, within 100 ms), and one scrape counts them all.
+    expect(await eventually(() => Object.keys(requestsPerWorker(server.output())).length === 2, 5_000)).toBe(true);
     expect((await countNow()) - before).toBe(sent);
     const result = await scrape(url);
     expect(result.types.get('http_server_request_duration_seconds')).toBe('HISTOGRAM');
