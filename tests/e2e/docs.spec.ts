@@ -6,11 +6,11 @@
  * against this origin, and no console error. Also the two redirects.
  */
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { DOCS_ALIASES } from '../../src/discovery/documents.ts';
+import { AXE_TAGS, axeOn } from '../support/browser.ts';
 
 /** Bytes /openapi/ may transfer before interaction, compressed (issue 11). */
 const BUDGET_BYTES = 150 * 1024;
@@ -27,7 +27,7 @@ async function servedContract(request: APIRequestContext): Promise<Contract> {
 
 /** Serious or critical axe violations, as readable lines; `within` limits the scan to one part of the page. */
 async function seriousViolations(page: Page, label: string, within?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const builder = axeOn(page).withTags(AXE_TAGS);
   const { violations } = await (within ? builder.include(within) : builder).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -2,10 +2,9 @@
  * The workbench on the production server: it loads every resource and passes, and it fails
  * loudly (with the right row and a useful reason) when a response is broken on the way in.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
-import { watchErrors } from '../support/browser.ts';
+import { axeOn, watchErrors } from '../support/browser.ts';
 
 interface Envelope<T> {
   request_id: string;
@@ -115,7 +114,7 @@ test('is accessible: live progress, a captioned table with row headers, text bes
   const rows = await page.locator('tbody tr').count();
   await expect(page.locator('tbody th[scope="row"]')).toHaveCount(rows);
   await expect(page.locator('.wb-check--pass .wb-mark__word').first()).toHaveText('pass');
-  const results = await new AxeBuilder({ page }).include('workbench-panel').analyze();
+  const results = await axeOn(page).include('workbench-panel').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 

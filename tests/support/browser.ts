@@ -5,6 +5,15 @@ import type { Page } from '@playwright/test';
 /** The WCAG rule sets every page is held to. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * An axe run inside the page itself. Axe's default mode opens a second page in the context to
+ * combine frame results on every analysis; these pages embed no frames, and running in the page
+ * takes a page's two colour schemes from 3.0 s to 1.2 s of the browser suite.
+ */
+export function axeOn(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).setLegacyMode(true);
+}
+
 /** Collects console errors and page errors (CSP violations are console errors). */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -20,7 +29,7 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const serious: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
     serious.push(
       ...violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
