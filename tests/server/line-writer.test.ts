@@ -25,7 +25,7 @@ class HeldStream extends EventEmitter {
   }
 }
 
-const OPTIONS = { maxWrite: 100, minLength: 50, maxLength: 300, periodicFlush: 60_000 };
+const OPTIONS = { maxWrite: 100, minLength: 150, maxLength: 300, periodicFlush: 60_000 };
 const line = (n: number) => `{"n":${String(n).padStart(3, '0')},"pad":"xxxxxxxxxxxxx"}\n`; // 32 bytes
 
 function writer() {
@@ -34,22 +34,26 @@ function writer() {
 }
 
 describe('LineWriter', () => {
-  it('waits for minLength bytes, then writes whole lines, at most maxWrite bytes a write, one write at a time', () => {
+  it('waits until minLength bytes wait, then writes all of them: whole lines, at most maxWrite bytes a write, one write at a time', () => {
     const { stream, out } = writer();
-    out.write(line(1));
-    expect(stream.writes).toEqual([]); // 32 bytes < minLength 50
-    out.write(line(2)); // 64 bytes: written
-    expect(stream.writes).toEqual([line(1) + line(2)]);
-    for (let n = 3; n <= 9; n += 1) out.write(line(n));
+    for (let n = 1; n <= 4; n += 1) out.write(line(n));
+    expect(stream.writes).toEqual([]); // 128 bytes < minLength 150
+    out.write(line(5)); // 160 bytes: the batch starts
+    expect(stream.writes).toEqual([line(1) + line(2) + line(3)]);
+    out.write(line(6));
+    out.write(line(7));
     expect(stream.inFlight).toBe(1); // the rest waits for the first write
     stream.complete();
     stream.complete();
-    stream.complete();
-    expect(stream.writes).toEqual([line(1) + line(2), line(3) + line(4) + line(5), line(6) + line(7) + line(8)]);
+    expect(stream.writes).toEqual([line(1) + line(2) + line(3), line(4) + line(5) + line(6), line(7)]);
     for (const text of stream.writes) {
       expect(text.length).toBeLessThanOrEqual(OPTIONS.maxWrite);
       expect(text.endsWith('\n')).toBe(true);
     }
+    // Everything waiting was written: the next line waits for minLength bytes again.
+    stream.complete();
+    out.write(line(8));
+    expect(stream.writes).toHaveLength(3);
   });
 
   it('writes what waits on flush, then calls back once all of it has been written', () => {
@@ -71,15 +75,17 @@ describe('LineWriter', () => {
     // 9 lines of 32 bytes fit in 300 (288); the 10th would make 320.
     expect(accepted).toEqual([...Array(9).fill(true), false, false, false]);
     expect(dropped).toEqual([line(10), line(11), line(12)]);
-    stream.complete(); // 64 bytes written: room for two more lines
+    stream.complete(); // 96 bytes written: room for three more lines
     expect(out.write(line(13))).toBe(true);
     expect(out.write(line(14))).toBe(true);
-    expect(out.write(line(15))).toBe(false);
+    expect(out.write(line(15))).toBe(true);
+    expect(out.write(line(16))).toBe(false);
   });
 
   it('drops everything once the stream fails (stdout closed), and still answers flush', () => {
     const { stream, out } = writer();
     out.write(line(1) + line(2));
+    out.flush();
     stream.complete(new Error('EPIPE'));
     expect(out.write(line(3))).toBe(false);
     let flushed = false;
