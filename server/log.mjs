@@ -51,10 +51,10 @@ function cutFields(fields) {
 }
 
 /**
- * A worker's request lines leave in writes of at least 3.5 KB (each of whole lines, at most PIPE_BUF),
- * at the latest every 100 ms: one write per handful of requests rather than per line. Events are
- * written at once (createLog). At most 16 MB wait for a stdout nobody reads; past that, lines are
- * dropped and counted rather than held.
+ * A worker's request lines leave in writes of whole lines, at most PIPE_BUF each, once 3.5 KB wait
+ * (a file or a terminal; a pipe or socket batches more, below) and at the latest every 100 ms: one
+ * write per handful of requests rather than per line. Events are written at once (createLog). At
+ * most 16 MB wait for a stdout nobody reads; past that, lines are dropped and counted rather than held.
  */
 const BUFFERED = { minLength: 3584, periodicFlush: 100, maxLength: 16 * 1024 * 1024 };
 /**
