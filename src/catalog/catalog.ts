@@ -54,15 +54,32 @@ export function createCatalog(collections: Collections): Catalog {
     return reference;
   };
   const refs = (collection: CollectionName, slugs: readonly string[]): Ref[] => slugs.map((slug) => ref(collection, slug));
-  /** Slugs of the entries of `collection` whose `pick` includes `slug`, in catalog order. */
-  const whereIncludes = <C extends CollectionName>(
-    collection: C,
-    slug: string,
-    pick: (entry: EntryOf<C>) => readonly (string | undefined)[],
-  ): Ref[] =>
-    (collections[collection] as EntryOf<C>[])
-      .filter((entry) => pick(entry).includes(slug))
-      .map((entry) => ref(collection, (entry as { slug: string }).slug));
+  /**
+   * For each collection and field, the slugs of the entries that name each slug in it, in catalog
+   * order: made on first use, so a detail costs a lookup rather than a scan of the collection (a
+   * scan per page made a 100× build's prerendering quadratic: 6 s of it).
+   */
+  const referrers = new Map<string, Map<string, string[]>>();
+  const referrersBy = (collection: CollectionName, field: string): Map<string, string[]> => {
+    const key = `${collection}.${field}`;
+    let index = referrers.get(key);
+    if (index) return index;
+    index = new Map();
+    for (const entry of collections[collection] as Record<string, unknown>[]) {
+      const value = entry[field];
+      for (const named of new Set(Array.isArray(value) ? value : [value])) {
+        if (typeof named !== 'string') continue;
+        const list = index.get(named);
+        if (list) list.push(entry['slug'] as string);
+        else index.set(named, [entry['slug'] as string]);
+      }
+    }
+    referrers.set(key, index);
+    return index;
+  };
+  /** The entries of `collection` whose `field` (a slug or a list of them) names `slug`, in catalog order. */
+  const whereIncludes = <C extends CollectionName>(collection: C, slug: string, field: keyof EntryOf<C> & string): Ref[] =>
+    (referrersBy(collection, field).get(slug) ?? []).map((referrer) => ref(collection, referrer));
 
   const counts = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collections[name].length])) as Record<CollectionName, number>;
   const version = createHash('sha256').update(JSON.stringify(collections)).digest('hex').slice(0, 16);
@@ -84,8 +101,8 @@ export function createCatalog(collections: Collections): Catalog {
         stacks: refs('stacks', category.stacks),
         capabilities: refs('capabilities', category.capabilities),
         operations: refs('operations', category.operations),
-        cases: whereIncludes('cases', slug, (item) => [item.category]),
-        projects: whereIncludes('projects', slug, (item) => [item.category]),
+        cases: whereIncludes('cases', slug, 'category'),
+        projects: whereIncludes('projects', slug, 'category'),
       };
     },
     stackDetail(slug) {
@@ -94,9 +111,9 @@ export function createCatalog(collections: Collections): Catalog {
       return {
         ...stack,
         capabilities: refs('capabilities', stack.capabilities),
-        projects: whereIncludes('projects', slug, (item) => item.stacks),
-        cases: whereIncludes('cases', slug, (item) => item.stacks),
-        operations: whereIncludes('operations', slug, (item) => item.stacks),
+        projects: whereIncludes('projects', slug, 'stacks'),
+        cases: whereIncludes('cases', slug, 'stacks'),
+        operations: whereIncludes('operations', slug, 'stacks'),
       };
     },
     projectDetail(slug) {
@@ -109,8 +126,8 @@ export function createCatalog(collections: Collections): Catalog {
         stacks: refs('stacks', project.stacks),
         operations: refs('operations', project.operations),
         related: refs('projects', project.related),
-        referenced_by: whereIncludes('projects', slug, (item) => item.related),
-        cases: whereIncludes('cases', slug, (item) => [item.project]),
+        referenced_by: whereIncludes('projects', slug, 'related'),
+        cases: whereIncludes('cases', slug, 'project'),
       };
     },
     operationDetail(slug) {
@@ -121,7 +138,7 @@ export function createCatalog(collections: Collections): Catalog {
         gates: operation.gates.map((name) => ({ name, position: GATE_NAMES.indexOf(name) + 1, command: `npm run ${name}` })),
         stacks: refs('stacks', operation.stacks),
         projects: refs('projects', operation.projects),
-        categories: whereIncludes('categories', slug, (item) => item.operations),
+        categories: whereIncludes('categories', slug, 'operations'),
       };
     },
     caseDetail(slug) {

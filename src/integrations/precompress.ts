@@ -7,7 +7,7 @@
  * by its SHA-256 and the settings) instead of being compressed again.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,16 @@ function storeInCache(path: string, bytes: Buffer): void {
 }
 const gzipAsync = promisify(gzip);
 
+/**
+ * Copies a cached sibling by reading and writing it: for these few-KB files copyFileSync took
+ * 220-450 µs a file on ext4 (most of a warm 100× build's 13.5 s of precompression), a read and a
+ * write 60 µs. A hard link would be faster still, but a later write to the dist file would change
+ * the cached one.
+ */
+function copyFromCache(cached: string, target: string): void {
+  writeFileSync(target, readFileSync(cached));
+}
+
 /** Every file under a folder. */
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -61,8 +71,8 @@ export async function precompressFolder(folder: string): Promise<number> {
       const key = `${createHash('sha256').update(raw).digest('hex')}-v${CACHE_VERSION}-q${quality}`;
       const cached = CACHE_DIR === 'off' ? undefined : { br: join(CACHE_DIR, `${key}.br`), gz: join(CACHE_DIR, `${key}.gz`) };
       if (cached && existsSync(cached.br) && existsSync(cached.gz)) {
-        copyFileSync(cached.br, `${file}.br`);
-        copyFileSync(cached.gz, `${file}.gz`);
+        copyFromCache(cached.br, `${file}.br`);
+        copyFromCache(cached.gz, `${file}.gz`);
         continue;
       }
       const [br, gz] = await Promise.all([
