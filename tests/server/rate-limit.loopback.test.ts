@@ -53,6 +53,14 @@ const remaining = (answer: Answer) => Number(/;r=(\d+)/.exec(String(answer.heade
 const stacksRoute = ROUTES.find((route) => route.id === 'listStacks')!;
 const stacks = apiUrl('listStacks');
 
+/** How many workers of `on` have logged a `status` for the stacks endpoint so far. */
+const workersLogging = (on: RunningServer, status: number) =>
+  new Set(
+    logLines(on.output())
+      .filter((line) => line['path'] === stacks && line['status'] === status)
+      .map((line) => line['pid']),
+  ).size;
+
 describe('rate limit', () => {
   it('counts down in RateLimit, then answers 429 with Retry-After and the envelope, on whichever worker', async () => {
     const client = { forwardedFor: '198.51.100.7' };
@@ -75,13 +83,7 @@ describe('rate limit', () => {
     expectContractHeaders(stacksRoute.path, 429, new Headers(refused.headers as Record<string, string>));
     // The refusals came from both workers: the count is the machine's, not one worker's. (Request
     // lines leave a worker in batches, at the latest 100 ms later: wait for them.)
-    const workersRefusing = () =>
-      new Set(
-        logLines(server.output())
-          .filter((line) => line['path'] === stacks && line['status'] === 429)
-          .map((line) => line['pid']),
-      ).size;
-    expect(await eventually(() => workersRefusing() === 2, 5_000)).toBe(true);
+    expect(await eventually(() => workersLogging(server, 429) === 2, 5_000)).toBe(true);
   });
 
   it('gives each forwarded client of a trusted proxy its own quota, the right-most untrusted hop', async () => {
@@ -133,12 +135,6 @@ describe('rate limit of a busy client (leases)', () => {
     expect(answers.filter((answer) => answer.status === 200).length).toBe(BUSY_LIMIT);
     expect(answers.filter((answer) => answer.status === 429).length).toBe(answers.length - BUSY_LIMIT);
     // Both workers answered the client, so both held leases of its quota.
-    const workersAnswering = () =>
-      new Set(
-        logLines(busy.output())
-          .filter((line) => line['path'] === stacks && line['status'] === 200)
-          .map((line) => line['pid']),
-      ).size;
-    expect(await eventually(() => workersAnswering() === 2, 5_000)).toBe(true);
+    expect(await eventually(() => workersLogging(busy, 200) === 2, 5_000)).toBe(true);
   });
 });
