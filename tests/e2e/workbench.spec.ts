@@ -66,16 +66,23 @@ async function rewriteJson(
   });
 }
 
-/** The verdict says N checks failed, N is the number of failed checks shown, and the first row is the failing one. */
-async function expectFailure(page: Page, path: string, reason: string | RegExp) {
+/**
+ * The verdict says N checks failed, N is the number of failed checks shown, the failing rows are
+ * exactly the broken resources' and come first, and each says why.
+ */
+async function expectFailures(page: Page, faults: readonly { path: string; reason: string | RegExp }[]) {
   const failedChecks = await page.locator('.wb-check--fail').count();
-  expect(failedChecks).toBeGreaterThan(0);
+  expect(failedChecks).toBeGreaterThanOrEqual(faults.length);
   await expect(page.locator('[data-verdict]')).toHaveText(new RegExp(`^${failedChecks} checks failed$`));
-  const row = page.locator(`tbody tr[data-path="${path}"]`);
-  await expect(row).toHaveAttribute('data-state', 'fail');
-  await expect(row.locator('.wb-check--fail')).toContainText([reason]);
-  // Failing rows are listed first.
-  await expect(page.locator('tbody tr').first()).toHaveAttribute('data-state', 'fail');
+  const rowStates = await page
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-path'), row.getAttribute('data-state')]));
+  const failing = rowStates.slice(0, faults.length);
+  expect(failing.map(([path]) => path).toSorted()).toEqual(faults.map((fault) => fault.path).toSorted());
+  expect(failing.every(([, state]) => state === 'fail')).toBe(true);
+  expect(rowStates.slice(faults.length).filter(([, state]) => state !== 'pass')).toEqual([]);
+  for (const { path, reason } of faults)
+    await expect(page.locator(`tbody tr[data-path="${path}"] .wb-check--fail`)).toContainText([reason]);
 }
 
 test('loads every resource and passes every check, with no console error', async ({ page }) => {
@@ -135,80 +142,63 @@ test('without JavaScript, explains the panel and links every resource', async ({
   await context.close();
 });
 
-test.describe('can it fail?', () => {
-  test('an envelope missing request_id', async ({ page, request }) => {
-    const { paths } = await inventory(request);
-    const target = '/api/health';
-    expect(paths).toContain(target);
-    await rewriteJson(page, `**${target}`, (body) => delete body['request_id']);
-    await runPanel(page);
-    await expectFailure(page, target, /request_id is missing/);
+// Six resources broken on the way in, one fault each, in one run of the panel (a run loads all of them):
+// each row fails with its own reason and no other row does.
+test('can it fail? six broken responses, each failing its own row with its own reason', async ({ page, request }) => {
+  const { paths, audit, discovery } = await inventory(request);
+  const faults: { path: string; reason: string | RegExp }[] = [];
+  /** Breaks one resource's JSON (and, if asked, its headers) and expects its row to fail for `reason`. */
+  async function breakJson(
+    path: string,
+    reason: string | RegExp,
+    change: (body: Record<string, unknown>) => void,
+    headers?: (headers: Record<string, string>) => void,
+  ) {
+    await rewriteJson(page, `**${path}`, change, headers);
+    faults.push({ path, reason });
+  }
+
+  // An envelope missing request_id.
+  await breakJson('/api/health', /request_id is missing/, (body) => delete body['request_id']);
+  // An X-Request-Id header that differs from request_id.
+  await breakJson(
+    '/api/profile',
+    /X-Request-Id "not-the-body-id" differs from request_id/,
+    () => undefined,
+    (headers) => {
+      headers['x-request-id'] = 'not-the-body-id';
+    },
+  );
+  // A payload that violates its schema.
+  await breakJson('/api/links', /payload\/count: .*integer/, (body) => {
+    (body['payload'] as Record<string, unknown>)['count'] = 'many';
+  });
+  for (const { path } of faults) expect(paths).toContain(path);
+
+  // An export that differs from its endpoint (one whose endpoint is not broken above).
+  const exported = audit.exports.find((item) => item.source !== '/api/audit' && !faults.some((fault) => fault.path === item.source));
+  if (!exported) throw new Error('the audit lists no export to break');
+  await breakJson(exported.path, `differs from the payload of ${exported.source} at count`, (body) => {
+    body['count'] = -1;
   });
 
-  test('an X-Request-Id header that differs from request_id', async ({ page, request }) => {
-    const { paths } = await inventory(request);
-    const target = '/api/profile';
-    expect(paths).toContain(target);
-    await rewriteJson(
-      page,
-      `**${target}`,
-      () => undefined,
-      (headers) => {
-        headers['x-request-id'] = 'not-the-body-id';
-      },
-    );
-    await runPanel(page);
-    await expectFailure(page, target, /X-Request-Id "not-the-body-id" differs from request_id/);
+  // An API catalog without its status link. Its body, not json: json would replace the linkset media type.
+  await page.route(`**${API_CATALOG_PATH}`, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { linkset: Record<string, unknown>[] };
+    for (const context of body.linkset) delete context['status'];
+    return route.fulfill({ response, headers: response.headers(), body: JSON.stringify(body) });
   });
+  faults.push({ path: API_CATALOG_PATH, reason: 'has no status link' });
 
-  test('a payload that violates its schema', async ({ page, request }) => {
-    const { paths } = await inventory(request);
-    const target = '/api/links';
-    expect(paths).toContain(target);
-    await rewriteJson(page, `**${target}`, (body) => {
-      (body['payload'] as Record<string, unknown>)['count'] = 'many';
-    });
-    await runPanel(page);
-    await expectFailure(page, target, /payload\/count: .*integer/);
-  });
+  // A discovery URL that answers 404.
+  const discoveryPath = paths.find((path) => path.endsWith('/discovery'));
+  const broken = discovery.items.find((item) => item.kind === 'page' && item.url !== '/' && item.url !== '/workbench/');
+  if (!discoveryPath || !broken) throw new Error('no discovery endpoint or page to break');
+  await page.route(`**${broken.url}`, (route) => (route.request().method() === 'HEAD' ? route.fulfill({ status: 404 }) : route.continue()));
+  faults.push({ path: discoveryPath, reason: `${broken.url} answers 404` });
 
-  test('an export that differs from its endpoint', async ({ page, request }) => {
-    const { audit } = await inventory(request);
-    const chosen = audit.exports.find((item) => item.source !== '/api/audit');
-    if (!chosen) throw new Error('the audit lists no export');
-    await page.route(`**${chosen.path}`, async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      body['count'] = -1;
-      return route.fulfill({ response, json: body });
-    });
-    await runPanel(page);
-    await expectFailure(page, chosen.path, `differs from the payload of ${chosen.source} at count`);
-  });
-
-  test('an API catalog without its status link', async ({ page }) => {
-    await page.route(`**${API_CATALOG_PATH}`, async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as { linkset: Record<string, unknown>[] };
-      for (const context of body.linkset) delete context['status'];
-      // body, not json: json would replace the linkset media type with application/json.
-      return route.fulfill({ response, headers: response.headers(), body: JSON.stringify(body) });
-    });
-    await runPanel(page);
-    await expectFailure(page, API_CATALOG_PATH, 'has no status link');
-  });
-
-  test('a discovery URL that answers 404', async ({ page, request }) => {
-    const { discovery, paths } = await inventory(request);
-    const discoveryPath = paths.find((path) => path.endsWith('/discovery'));
-    const broken = discovery.items.find((item) => item.kind === 'page' && item.url !== '/' && item.url !== '/workbench/');
-    if (!discoveryPath || !broken) throw new Error('no discovery endpoint or page to break');
-    await page.route(`**${broken.url}`, (route) =>
-      route.request().method() === 'HEAD' ? route.fulfill({ status: 404 }) : route.continue(),
-    );
-    await runPanel(page);
-    await expectFailure(page, discoveryPath, `${broken.url} answers 404`);
-  });
+  await runPanel(page);
+  await expectFailures(page, faults);
 });
