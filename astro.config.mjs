@@ -32,9 +32,6 @@ export default defineConfig({
   // DIST_DIR builds beside the main build (tests, benchmarks); server/ reads the same variable.
   outDir: process.env['DIST_DIR'] ?? './dist',
   output: 'static',
-  // Four pages render at once: a page's file write overlaps the next pages' rendering. At 100× (13,257
-  // pages) prerendering took 30-37 s against 42-50 s one at a time, paired; dist/client is the same.
-  build: { concurrency: 4 },
   adapter: node({ mode: 'middleware' }),
   integrations: [
     sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }),
