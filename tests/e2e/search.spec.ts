@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
       await page.goto(searchPath);
       // Shifts from here on, typing and results, each with what moved and where. Not the load's: a
       // CPU-starved browser paints a page it is still parsing (the search button's label half read,
-      // say), and the finished parse moves the form by a few pixels; CI saw 0.0008.
+      // say), and the finished parse moves parts of the form; CI saw a shift of 0.0008.
       await page.evaluate(() => {
         const shifts: string[] = [];
         (window as unknown as { shifts: string[] }).shifts = shifts;
