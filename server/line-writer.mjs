@@ -2,9 +2,9 @@
 /**
  * A worker's log destination when stdout is a pipe or a socket (journald, a container runtime, a
  * terminal's pipe): lines leave through a non-blocking libuv stream, in batches written back to
- * back while the pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool: with them a request
- * line cost 5-6 µs of CPU, with this stream 2-3 µs, formatting included (measured from /proc over
- * 100,000 requests, stdout a pipe).
+ * back while the pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool:
+ * with them a request line cost 5-6 µs of CPU, with this stream 2-3 µs, formatting included
+ * (measured from /proc over 100,000 requests, stdout a pipe).
  *
  * Opening the stream makes the pipe non-blocking for every process sharing it; the primary's
  * synchronous writes (sonic-boom) wait and retry when it is full.

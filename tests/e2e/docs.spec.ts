@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { DOCS_ALIASES } from '../../src/discovery/documents.ts';
-import { AXE_TAGS, axeOn } from '../support/browser.ts';
+import { seriousViolations } from '../support/browser.ts';
 
 /** Bytes /openapi/ may transfer before interaction, compressed (issue 11). */
 const BUDGET_BYTES = 150 * 1024;
@@ -23,15 +23,6 @@ interface Contract {
 
 async function servedContract(request: APIRequestContext): Promise<Contract> {
   return ((await (await request.get(contractPath)).json()) as { payload: Contract }).payload;
-}
-
-/** Serious or critical axe violations, as readable lines; `within` limits the scan to one part of the page. */
-async function seriousViolations(page: Page, label: string, within?: string): Promise<string[]> {
-  const builder = axeOn(page).withTags(AXE_TAGS);
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
 /** Requests to other origins, and every console or page error. */

@@ -24,17 +24,24 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Serious and critical axe violations of the page as it stands, as lines starting with `label`;
+ * `within` limits the scan to one part of the page.
+ */
+export async function seriousViolations(page: Page, label: string, within?: string): Promise<string[]> {
+  const builder = axeOn(page).withTags(AXE_TAGS);
+  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${label}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
 /** Serious and critical axe violations of the page as it stands, in the light and the dark theme. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const serious: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const { violations } = await axeOn(page).withTags(AXE_TAGS).analyze();
-    serious.push(
-      ...violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
-    );
+    serious.push(...(await seriousViolations(page, colorScheme)));
   }
   return serious;
 }
