@@ -13,7 +13,7 @@ import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
 import { createFileSender, safePath } from './static-files.mjs';
 
-/** Headers a client could use to make Astro build its URL on another host or scheme. */
+/** Headers a client could use to make a framework build its URL on another host or scheme. */
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', ':authority'];
 
 /**
@@ -65,6 +65,19 @@ export function createRequestListener(
   };
 
   /**
+   * Makes the request what a framework that builds a URL from it (Astro, the MCP SDK) may see: the
+   * parsed target on the build's own origin, never the client's Host or forwarding headers, which
+   * could name another host or be no URL at all.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('../src/api/request-target.ts').RequestTarget} target
+   */
+  function onCanonicalOrigin(req, target) {
+    req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;
+    for (const name of FORWARDED_HEADERS) delete req.headers[name];
+    req.headers.host = canonicalHost;
+  }
+
+  /**
    * Answers an admitted request; a Promise only when the answer is awaited (MCP, Astro), so the
    * API and files are answered without one.
    * @param {import('node:http').IncomingMessage} req
@@ -91,6 +104,7 @@ export function createRequestListener(
     for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
     if (target.path === api.MCP_PATH) {
       for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
+      onCanonicalOrigin(req, target);
       return mcp(req, res);
     }
     if (method === 'OPTIONS') {
@@ -104,10 +118,7 @@ export function createRequestListener(
     // A malformed or traversing path, or one Astro must never see: the site's 404.
     const path = safePath(target.path);
     if (path === undefined || neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
-    // Astro sees the parsed path on the build's own origin: never the client's Host or forwarding headers.
-    req.url = target.search === '' ? target.path : `${target.path}?${target.search}`;
-    for (const name of FORWARDED_HEADERS) delete req.headers[name];
-    req.headers.host = canonicalHost;
+    onCanonicalOrigin(req, target);
     policyOnWriteHead(res, api);
     return astroHandler(req, res);
   }

@@ -67,3 +67,26 @@ export function policyOnWriteHead(res, policy) {
   };
   res.writeHead = withPolicy;
 }
+
+/**
+ * Refuses a CONNECT (a request to open a tunnel). node:http hands such a request over as a bare
+ * socket and, when nothing takes it, closes it without a word; this server tunnels nothing, so the
+ * client gets the 405 any other method outside the allowed ones gets, with the methods it may use.
+ * @param {import('node:stream').Duplex} socket
+ * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & { ALLOWED_METHODS: string }} policy
+ */
+export function refuseTunnel(socket, policy) {
+  const body = `405 ${STATUS_CODES[405]}\n`;
+  const headers = {
+    ...policy.SECURITY_HEADERS,
+    Allow: policy.ALLOWED_METHODS,
+    'Cache-Control': policy.CACHE_CONTROL.error,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(`HTTP/1.1 405 ${STATUS_CODES[405]}\r\n${head}\r\n${body}`);
+}

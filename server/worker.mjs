@@ -11,7 +11,7 @@ import { createRequestListener } from './app.mjs';
 import { distDirFrom, loadBuild, releaseLoadGarbage } from './load-build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
-import { sendError } from './error-response.mjs';
+import { refuseTunnel, sendError } from './error-response.mjs';
 import { createLog, flushAndExit } from './log.mjs';
 import { createRateLimit } from './rate-limit.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
@@ -101,6 +101,10 @@ const server = createServer(
   },
 );
 const connections = trackConnections(server);
+server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:stream').Duplex} */ socket) => {
+  log.info({ message: 'tunnel refused', method: req.method, target: req.url, status: 405 });
+  refuseTunnel(socket, build.api);
+});
 
 startDrain = () => {
   build.api.serviceState.draining = true;

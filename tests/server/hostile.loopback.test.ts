@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { bodyOf, expectEnvelope, LEAK, UUID, type ApiResult } from '../support/api-call.ts';
 import { rawRequest, rawSocket, rawStatus } from '../support/raw-http.ts';
@@ -140,6 +141,20 @@ describe('hostile methods and bodies on the API', () => {
     });
     expectEnvelope(result, { status: 405, method: 'POST', path: '/api/health', code: 'method_not_allowed' });
   });
+
+  it.each([
+    ['another host', '127.0.0.1:22'],
+    ['an API path', '/api/projects'],
+  ])('refuses a CONNECT to %s with a 405 that no cache keeps, then closes, and serves the next client', async (_label, target) => {
+    const answer = await rawSocket(baseUrl, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+    expect(rawStatus(answer), answer.slice(0, 200)).toBe(405);
+    expect(answer).toMatch(/\r\nAllow: GET, HEAD, OPTIONS\r\n/);
+    expect(answer).toMatch(/\r\nCache-Control: no-store\r\n/);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/);
+    expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
+    expect(answer.endsWith('\r\n\r\n405 Method Not Allowed\n')).toBe(true);
+    expect((await rawRequest(baseUrl, apiUrl('getHealth'))).status).toBe(200);
+  });
 });
 
 describe('path traversal on the site', () => {
@@ -232,6 +247,15 @@ describe('one way in: the server answers every spelling of an API path itself', 
       expect(answer, label).not.toContain('"build":"source"');
       expect(answer, label).not.toMatch(LEAK);
     }
+    // The MCP SDK builds a Request from the URL too: it gets the build's origin, and the call its answer.
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const answer = await rawSocket(
+      baseUrl,
+      `POST ${MCP_PATH} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n` +
+        `Content-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`,
+    );
+    expect(rawStatus(answer), `${label} ${MCP_PATH}: ${answer.slice(0, 200)}`).toBe(200);
+    expect(answer, label).toContain('"tools":[');
   });
 
   it('answers a request with no Host (HTTP/1.0) from the build, not from the bundled endpoints', async () => {
