@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Knows every open connection of a server and whether a request is in flight on it, so a draining
- * worker can finish in-flight requests, close idle connections, and tell when it is done.
+ * Knows every open connection of a server and the requests in flight on it, so a draining worker
+ * can finish in-flight requests, close idle connections, and tell when it is done, and so no
+ * connection queues more answers than a bound (pipelined requests nobody reads the answers of).
  */
 
 /**
@@ -29,8 +30,10 @@ function responseFinished() {
 /**
  * Tracks `server`'s connections; its request listener calls `requestStarted` for each request.
  * @param {import('node:http').Server} server
+ * @param {{ maxInFlight: number, onOverflow: (inFlight: number) => void }} limits requests a
+ *   connection may have waiting, and what to do (log) when one sends more
  */
-export function trackConnections(server) {
+export function trackConnections(server, { maxInFlight, onOverflow }) {
   /** @type {Map<import('node:net').Socket, ConnectionState>} */
   const sockets = new Map();
   server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
@@ -42,15 +45,24 @@ export function trackConnections(server) {
 
   return {
     /**
-     * Counts a request in flight on its connection until its response finishes.
+     * Counts a request in flight on its connection until its response finishes; false (and the
+     * connection cut) when the connection already has `maxInFlight` waiting: the request is not answered.
      * @param {import('node:http').IncomingMessage} req
      * @param {import('node:http').ServerResponse} res
      */
     requestStarted(req, res) {
       const state = stateOf.get(req.socket);
-      if (!state) return;
+      if (!state) return true;
+      if (state.inFlight >= maxInFlight) {
+        if (!req.socket.destroyed) {
+          onOverflow(state.inFlight);
+          req.socket.destroy();
+        }
+        return false;
+      }
       state.inFlight += 1;
       res.on('finish', responseFinished);
+      return true;
     },
     /** Open connections and requests in flight on them. */
     counts() {

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.mjs';
 import { distDirFrom, loadBuild, releaseLoadGarbage } from './load-build.mjs';
-import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, readConfig } from './config.mjs';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, MAX_PIPELINED_REQUESTS, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { refuseTunnel, sendError } from './error-response.mjs';
 import { createLog, flushAndExit } from './log.mjs';
@@ -92,7 +92,7 @@ const server = createServer(
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
   },
   (req, res) => {
-    connections.requestStarted(req, res);
+    if (!connections.requestStarted(req, res)) return;
     try {
       listener(req, res)?.catch((/** @type {unknown} */ error) => failed(req, res, error));
     } catch (error) {
@@ -100,7 +100,10 @@ const server = createServer(
     }
   },
 );
-const connections = trackConnections(server);
+const connections = trackConnections(server, {
+  maxInFlight: MAX_PIPELINED_REQUESTS,
+  onOverflow: (inFlight) => log.warn({ message: 'connection cut: too many pipelined requests', in_flight: inFlight }),
+});
 server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:stream').Duplex} */ socket) => {
   log.info({ message: 'tunnel refused', method: req.method, target: req.url, status: 405 });
   refuseTunnel(socket, build.api);

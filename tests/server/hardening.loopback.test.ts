@@ -4,6 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PIPELINED_REQUESTS } from '../../server/config.mjs';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { sleep } from '../support/load.ts';
 import { eventually, liveWorkers, logLines, openFiles } from '../support/processes.ts';
@@ -87,6 +88,29 @@ describe('timeouts', () => {
     expect(answered).toBeLessThan(second);
     expect(closed - second).toBeGreaterThanOrEqual(KEEP_ALIVE_TIMEOUT_MS - 100);
     expect(closed - second).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS + 2_000);
+  });
+});
+
+describe('pipelined requests', () => {
+  const ahead = (count: number) => `GET ${healthPath} HTTP/1.1\r\nHost: ${host}\r\n\r\n`.repeat(count);
+  const last = () => `GET ${healthPath} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+  const answers = (text: string) => text.match(/HTTP\/1\.1 200 OK\r\n/g)?.length ?? 0;
+
+  it(`answers ${MAX_PIPELINED_REQUESTS} requests sent ahead on one connection`, async () => {
+    const connection = openConnection();
+    connection.socket.write(ahead(MAX_PIPELINED_REQUESTS - 1) + last());
+    await connection.closedAt;
+    expect(answers(connection.answer())).toBe(MAX_PIPELINED_REQUESTS);
+  });
+
+  it('cuts a connection that sends more ahead, answers none past the bound, logs it, and serves the next client', async () => {
+    const connection = openConnection();
+    connection.socket.write(ahead(MAX_PIPELINED_REQUESTS * 30) + last());
+    await connection.closedAt;
+    expect(answers(connection.answer())).toBeLessThanOrEqual(MAX_PIPELINED_REQUESTS);
+    const cut = () => logLines(server.output()).some((line) => line['message'] === 'connection cut: too many pipelined requests');
+    expect(await eventually(cut, 2_000)).toBe(true);
+    expect(rawStatus(await rawSocket(server.url, last()))).toBe(200);
   });
 });
 
