@@ -90,6 +90,9 @@ const server = createServer(
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    // A request without a body (every GET and HEAD) skips the stream events of one: 96 → 83 µs of
+    // CPU per API detail (10 alternating rounds). Only /mcp reads a body, and a POST carries one.
+    optimizeEmptyRequests: true,
   },
   (req, res) => {
     if (!connections.requestStarted(req, res)) return;
