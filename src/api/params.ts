@@ -78,7 +78,7 @@ export function canonicalTerms(text: string): string {
  * What an empty query parses to on every route (no filters, the default locale): one frozen object,
  * since most requests (a detail, a directory's default page) have no query and nothing writes to it.
  */
-const NO_QUERY: ParsedQuery = Object.freeze({
+export const NO_QUERY: ParsedQuery = Object.freeze({
   received: Object.freeze({}),
   filterKey: Object.freeze({}),
   locale: DEFAULT_LOCALE,

@@ -9,8 +9,9 @@ import { stringBytes } from './byte-cache.ts';
 import { HANDLERS } from './handlers.ts';
 import { isDirectory } from './listing.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
-import type { ParsedQuery } from './params.ts';
 import { cached, etagFor, PreparedPayload } from './payload-cache.ts';
+import type { ParsedQuery } from './params.ts';
+import type { CheckedQuery } from './query-cache.ts';
 import { serializePayload } from './serialize.ts';
 import { CURSOR_PARAM } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
@@ -53,9 +54,9 @@ function wholePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, s
  * The payload for a checked request; for a page of a directory, it carries the next page's cursor.
  * Closures are made only on a miss: a hit allocates no more than its key.
  */
-export function preparePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): PreparedPayload {
+export function preparePayload(route: RouteSpec, catalog: Catalog, query: CheckedQuery, slug: string | undefined): PreparedPayload {
+  const { parsed, filtersJson } = query;
   const { limit, cursor } = parsed;
-  const filtersJson = serializePayload(parsed.filterKey);
   const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
 
   // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).

@@ -8,8 +8,8 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
-import { parseQuery } from './params.ts';
 import { PreparedPayload } from './payload-cache.ts';
+import { checkedQuery } from './query-cache.ts';
 import { apiHeaders } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
@@ -96,10 +96,9 @@ function now(): string {
  * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
  * The request id and the timestamp need no escaping (REQUEST_ID_PATTERN, ISO 8601).
  */
-function envelopeTail(requestId: string, method: string, path: string, query: Record<string, string>, extra = ''): string {
+function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
   return (
-    `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},` +
-    `"path":${quote(path)},"query":${serializePayload(query)}${extra}}`
+    `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},` + `"path":${quote(path)},"query":${queryJson}${extra}}`
   );
 }
 
@@ -169,7 +168,7 @@ function errorResponse(
   const envelope = {
     head: ENVELOPE_HEAD,
     payload: NULL_PAYLOAD,
-    tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query, `,"error":${serializePayload(problem)}`),
+    tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, serializePayload(query), `,"error":${serializePayload(problem)}`),
   };
   return new EnvelopeResponse(status, headers, envelope, headOnly);
 }
@@ -258,8 +257,9 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       return new EnvelopeResponse(204, headers, null, false);
     }
     const { route, slug } = match;
-    const parsed = parseQuery(search, route.params, catalog);
-    const payload = preparePayload(route, catalog, parsed, slug);
+    const query = checkedQuery(route, search, catalog);
+    const { parsed } = query;
+    const payload = preparePayload(route, catalog, query, slug);
     const headers = apiHeaders(requestId, 200);
     headers['ETag'] = payload.etag;
     if (route.localized) headers['Content-Language'] = parsed.locale;
@@ -271,7 +271,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     const envelope = {
       head: ENVELOPE_HEAD,
       payload,
-      tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, parsed.received),
+      tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson),
     };
     return new EnvelopeResponse(200, headers, envelope, headOnly);
   } catch (error) {

@@ -15,7 +15,11 @@ import {
   stringBytes,
   type Sized,
 } from '../../src/api/byte-cache.ts';
+import { ApiError } from '../../src/api/api-error.ts';
 import { cached, etagFor, ownedKey, PreparedPayload } from '../../src/api/payload-cache.ts';
+import { checkedQuery } from '../../src/api/query-cache.ts';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+import { routeById } from '../../src/routes/routes.ts';
 
 /** A value that says it holds `size` bytes; `size` may change after it is stored. */
 class Blob implements Sized {
@@ -190,5 +194,46 @@ describe('cached', () => {
     const before = cacheStats()['grow-kind']!.bytes;
     payload.coded('gzip', () => ({ value: null, bytes: 1000 }));
     expect(cacheStats()['grow-kind']!.bytes).toBe(before + 1000);
+  });
+});
+
+describe('checkedQuery', () => {
+  const catalog = loadCatalogFromFiles();
+  const projects = routeById('listProjects');
+  const stacks = routeById('listStacks');
+  const queryBytes = () => cacheStats()['query']?.bytes ?? 0;
+
+  it('checks a spelling once per route, and counts it in the budget with its key', () => {
+    const before = queryBytes();
+    const first = checkedQuery(projects, 'q=Ledger+sync&limit=5', catalog);
+    const added = queryBytes() - before;
+    expect(checkedQuery(projects, 'q=Ledger+sync&limit=5', catalog)).toBe(first);
+    expect(queryBytes() - before).toBe(added);
+    expect(added).toBe(
+      first.heldBytes() + stringBytes(ownedKey(catalog, 'query', `${projects.id}\u0000q=Ledger+sync&limit=5`)) + ENTRY_OVERHEAD_BYTES,
+    );
+    expect(first.heldBytes()).toBeGreaterThan(2 * (first.filtersJson.length + first.receivedJson.length));
+    expect(first.receivedJson).toBe('{"q":"Ledger sync","limit":"5"}');
+    expect(checkedQuery(stacks, 'q=Ledger+sync&limit=5', catalog)).not.toBe(first);
+  });
+
+  it('gives equivalent spellings the same filters, and each its own received query', () => {
+    const a = checkedQuery(projects, 'q=sync+LEDGER', catalog);
+    const b = checkedQuery(projects, 'q=ledger%20%20sync%20ledger', catalog);
+    expect(a).not.toBe(b);
+    expect(a.filtersJson).toBe(b.filtersJson);
+    expect(a.receivedJson).not.toBe(b.receivedJson);
+  });
+
+  it('keeps nothing of a query that fails its check', () => {
+    const before = queryBytes();
+    for (let attempt = 0; attempt < 2; attempt += 1) expect(() => checkedQuery(projects, 'nope=1', catalog)).toThrow(ApiError);
+    expect(queryBytes()).toBe(before);
+  });
+
+  it('shares one query between requests, so nothing can change it', () => {
+    const { parsed } = checkedQuery(projects, 'q=ledger', catalog);
+    expect(() => parsed.terms.push('x')).toThrow(TypeError);
+    expect(() => Object.assign(parsed.received, { q: 'x' })).toThrow(TypeError);
   });
 });
