@@ -233,7 +233,7 @@ describe('checkedQuery', () => {
 
   it('shares one query between requests, so nothing can change it', () => {
     const { parsed } = checkedQuery(projects, 'q=ledger', catalog);
-    expect(() => parsed.terms.push('x')).toThrow(TypeError);
+    expect(() => (parsed.terms as string[]).push('x')).toThrow(TypeError);
     expect(() => Object.assign(parsed.received, { q: 'x' })).toThrow(TypeError);
   });
 });
