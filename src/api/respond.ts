@@ -97,9 +97,7 @@ function now(): string {
  * The request id and the timestamp need no escaping (REQUEST_ID_PATTERN, ISO 8601).
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return (
-    `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},` + `"path":${quote(path)},"query":${queryJson}${extra}}`
-  );
+  return `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
 }
 
 /** The payload of every error envelope. */
