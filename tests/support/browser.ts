@@ -24,13 +24,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** An axe run over the whole page, or over `within` only. */
+function scan(builder: AxeBuilder, within: string | undefined): AxeBuilder {
+  return within ? builder.include(within) : builder;
+}
+
 /**
  * Serious and critical axe violations of the page as it stands, as lines starting with `label`;
  * `within` limits the scan to one part of the page.
  */
 export async function seriousViolations(page: Page, label: string, within?: string): Promise<string[]> {
-  const builder = axeOn(page).withTags(AXE_TAGS);
-  const { violations } = await (within ? builder.include(within) : builder).analyze();
+  const { violations } = await scan(axeOn(page).withTags(AXE_TAGS), within).analyze();
   return seriousOf(violations, label);
 }
 
@@ -46,16 +50,18 @@ function seriousOf(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['viola
  * properties under prefers-color-scheme in src/styles/global.css and the workbench's panel; Swagger
  * UI's and the console's stylesheets have no dark variant), so in it these are the rules to run again.
  */
-export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
  * Serious and critical axe violations of the page as it stands: every rule in the light theme, and
- * the colour rules again in the dark one.
+ * the colour rules again in the dark one; each line starts with `label` (if any) and the theme.
+ * `within` limits both scans to one part of the page.
  */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
+export async function seriousAxeViolations(page: Page, label?: string, within?: string): Promise<string[]> {
+  const labelled = (theme: string) => (label === undefined ? theme : `${label}, ${theme}`);
   await page.emulateMedia({ colorScheme: 'light' });
-  const serious = await seriousViolations(page, 'light');
+  const serious = await seriousViolations(page, labelled('light'), within);
   await page.emulateMedia({ colorScheme: 'dark' });
-  const { violations } = await axeOn(page).withRules(COLOUR_RULES).analyze();
-  return [...serious, ...seriousOf(violations, 'dark')];
+  const { violations } = await scan(axeOn(page).withRules(COLOUR_RULES), within).analyze();
+  return [...serious, ...seriousOf(violations, labelled('dark'))];
 }
