@@ -8,8 +8,8 @@ export interface ClassResult {
   response: string;
   server: Sample[];
   floor: Sample[];
-  /** Server CPU (the whole process tree) per answered request, in microseconds, per run: variants only. */
-  cpuMicros?: { server: number[]; floor: number[] };
+  /** CPU of each side's whole process tree per answered request, in microseconds, per run. */
+  cpuMicros: { server: number[]; floor: number[] };
 }
 
 /** The median of numbers (the mean of the middle two for an even count). */
@@ -24,9 +24,25 @@ const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
 /** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
 const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
-/** One row per class; the ratio is the median of each run's server/floor pair, so drift cancels. */
+/**
+ * One row per class; the ratio is the median of each run's server/floor pair, so drift cancels. CPU
+ * is per answered request: the two processes share the cores with the load generator, so the
+ * server's extra CPU per request is what costs it throughput.
+ */
 export function markdownTable(results: readonly ClassResult[]): string {
-  const header = ['class', 'request', 'response', 'req/s', 'p50 ms', 'p99 ms', 'floor req/s', 'floor p99 ms', 'ratio'];
+  const header = [
+    'class',
+    'request',
+    'response',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'CPU µs',
+    'floor req/s',
+    'floor p99 ms',
+    'floor CPU µs',
+    'ratio',
+  ];
   const rows = results.map((result) => [
     result.id,
     `\`${result.example}\``,
@@ -34,11 +50,13 @@ export function markdownTable(results: readonly ClassResult[]): string {
     rate(median(result.server.map((sample) => sample.rps))),
     ms(median(result.server.map((sample) => sample.p50))),
     ms(median(result.server.map((sample) => sample.p99))),
+    median(result.cpuMicros.server).toFixed(0),
     rate(median(result.floor.map((sample) => sample.rps))),
     ms(median(result.floor.map((sample) => sample.p99))),
+    median(result.cpuMicros.floor).toFixed(0),
     ratio(median(result.server.map((sample, index) => sample.rps / result.floor[index]!.rps))),
   ]);
-  const right = new Set([3, 4, 5, 6, 7, 8]);
+  const right = new Set([3, 4, 5, 6, 7, 8, 9, 10]);
   return [
     `| ${header.join(' | ')} |`,
     `|${header.map((_, index) => (right.has(index) ? '---:' : '---')).join('|')}|`,

@@ -127,7 +127,14 @@ function chooseBuild(): { distDir: string; label: string; buildSeconds?: number 
 async function benchAll(classes: readonly BenchClass[], responses: Map<string, Recorded>): Promise<ClassResult[]> {
   const results: ClassResult[] = [];
   for (const item of classes) {
-    const result: ClassResult = { id: item.id, example: item.example, response: '', server: [], floor: [] };
+    const result: ClassResult = {
+      id: item.id,
+      example: item.example,
+      response: '',
+      server: [],
+      floor: [],
+      cpuMicros: { server: [], floor: [] },
+    };
     const recorded = item.requests.map((request) => responses.get(fetchKey(request))!);
     const first = recorded[0]!;
     const encoding = first.headers['content-encoding'];
@@ -154,10 +161,7 @@ async function benchAll(classes: readonly BenchClass[], responses: Map<string, R
         const sample = await target(running, load.duration);
         result[side].push(sample);
         // CPU per request barely moves with the machine's other load, unlike throughput.
-        if (item.variant) {
-          result.cpuMicros ??= { server: [], floor: [] };
-          result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
-        }
+        result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
       }
       const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
       console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
@@ -189,10 +193,9 @@ function variantCosts(results: readonly ClassResult[], classes: readonly BenchCl
     if (!item.variant || !featured) return [];
     const cost = 1 - median(featured.server.map((sample, index) => sample.rps / featured.floor[index]!.rps));
     const cpu = featured.cpuMicros;
-    const cpuText = cpu
-      ? `; server CPU per request ${median(cpu.server).toFixed(0)} µs against ${median(cpu.floor).toFixed(0)} µs ` +
-        `(${signed((median(cpu.server) / median(cpu.floor) - 1) * 100)}%)`
-      : '';
+    const cpuText =
+      `; server CPU per request ${median(cpu.server).toFixed(0)} µs against ${median(cpu.floor).toFixed(0)} µs ` +
+      `(${signed((median(cpu.server) / median(cpu.floor) - 1) * 100)}%)`;
     return [
       `${SERVER_VARIANTS[item.variant.server].label} (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
         `plain server's throughput on the same requests (its "floor" columns are a plain server started like it)${cpuText}.`,
