@@ -61,7 +61,13 @@ export default defineConfig({
   // A read-only site has no forms to protect; the API answers 405 itself for write methods.
   security: { checkOrigin: false },
   // External stylesheets only, so the Content-Security-Policy needs no inline-style allowance for our CSS.
-  build: { inlineStylesheets: 'never' },
+  build: {
+    inlineStylesheets: 'never',
+    // Pages rendered at once. One at a time, prerendering waits on each file's creation (ext4 finds
+    // the inode) for a third to half of its time; the 100× build (paired runs): 56.9 s with 1, 50.1 s
+    // with 2, 45.6 s with 4 (against 48.6 s with 2). The pages' bytes do not depend on it.
+    concurrency: 4,
+  },
   vite: {
     // Astro inlines a script smaller than this limit; the CSP (script-src 'self') runs files only.
     build: { assetsInlineLimit: 0 },
