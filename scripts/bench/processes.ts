@@ -29,7 +29,7 @@ export type ServerVariant = keyof typeof SERVER_VARIANTS;
 
 /**
  * How the production server is started: the one place to change when its start file moves.
- * One worker, logs to /dev/null (a pipe would charge the benchmark's own process for reading them).
+ * One worker, its log read from a pipe and dropped (startProcess), as under systemd or a container runtime.
  * No metrics and no rate limit unless the variant turns one on.
  */
 export function serverUnderTest(distDir: string, port: number, variant: ServerVariant = 'plain'): ProcessSpec {
