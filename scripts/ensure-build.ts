@@ -11,9 +11,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASTRO_BIN } from './lib/astro-bin.ts';
 import { BUILD_RECORD, buildInputs, staleReasons, type BuildInputs } from '../src/integrations/build-inputs.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -44,10 +44,9 @@ if (reasons.length === 0) {
   process.exitCode = 1;
 } else {
   console.log(`ensure-build: rebuilding ${label}/ because:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
-  const astro = join(dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'bin/astro.mjs');
   const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
   run([join(root, 'scripts/site-export.ts')]);
-  run([astro, 'build', ...(process.env['DIST_DIR'] ? ['--outDir', process.env['DIST_DIR']] : [])]);
+  run([ASTRO_BIN, 'build', ...(process.env['DIST_DIR'] ? ['--outDir', process.env['DIST_DIR']] : [])]);
   const left = reasonsToBuild();
   if (left.length > 0) throw new Error(`ensure-build: ${label}/ is still stale after the build: ${left.join('; ')}`);
 }

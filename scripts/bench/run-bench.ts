@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { contentDir } from '../../src/catalog/content-dir.ts';
 import { readContentFolder } from '../../src/catalog/load-files.ts';
+import { ASTRO_BIN } from '../lib/astro-bin.ts';
 import { synthesize, writeCollections } from '../lib/synth.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { benchClasses, type BenchClass } from './classes.ts';
@@ -90,12 +91,12 @@ function buildFrom(content: string): { distDir: string; seconds: number } {
   const distDir = join(workDir, 'dist');
   console.error(`bench: building ${content} into ${distDir}...`);
   const startedAt = performance.now();
-  const build = spawnSync('astro', ['build'], {
+  const build = spawnSync(process.execPath, [ASTRO_BIN, 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, CONTENT_DIR: content, DIST_DIR: distDir, ASTRO_TELEMETRY_DISABLED: '1' },
     timeout: 600_000,
   });
-  if (build.status !== 0) throw new Error(`astro build failed (${build.status ?? build.signal})`);
+  if (build.status !== 0) throw new Error(`astro build failed (${build.error?.message ?? build.status ?? build.signal})`);
   return { distDir, seconds: (performance.now() - startedAt) / 1000 };
 }
 
