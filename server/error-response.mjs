@@ -11,6 +11,12 @@ import { STATUS_CODES } from 'node:http';
 /** @typedef {Pick<import('../src/api/response-policy.ts'), 'CACHE_CONTROL' | 'REPRESENTATION_HEADERS'>} Policy */
 
 /**
+ * The one-line text body of every error the site answers itself, such as `405 Method Not Allowed`.
+ * @param {number} status
+ */
+const errorText = (status) => `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
+
+/**
  * Removes what describes a refused file and marks the answer as not storable.
  * @param {import('node:http').ServerResponse} res
  * @param {Policy} policy
@@ -33,7 +39,7 @@ export function sendError(req, res, status, policy) {
     return;
   }
   clearForError(res, policy);
-  const body = Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Error'}\n`);
+  const body = Buffer.from(errorText(status));
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
@@ -76,7 +82,7 @@ export function policyOnWriteHead(res, policy) {
  * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & { ALLOWED_METHODS: string }} policy
  */
 export function refuseTunnel(socket, policy) {
-  const body = `405 ${STATUS_CODES[405]}\n`;
+  const body = errorText(405);
   const headers = {
     ...policy.SECURITY_HEADERS,
     Allow: policy.ALLOWED_METHODS,
