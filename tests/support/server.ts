@@ -2,13 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { ASTRO_BIN } from '../../scripts/lib/astro-bin.ts';
 
 export { freePort, startServer, type RunningServer } from '../../scripts/lib/run-server.ts';
 
 /** Runs `astro build` (without astro check, which the lint gate runs). */
 export function buildSite(env: NodeJS.ProcessEnv = {}): void {
   const outDir = env['DIST_DIR'] ?? process.env['DIST_DIR'];
-  execFileSync('astro', ['build', ...(outDir ? ['--outDir', outDir] : [])], {
+  execFileSync(process.execPath, [ASTRO_BIN, 'build', ...(outDir ? ['--outDir', outDir] : [])], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
