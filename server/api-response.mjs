@@ -19,17 +19,16 @@ function listOf(headers) {
 }
 
 /**
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
+ * The header list of an answer, but for the per-response fields and Content-Length: the server's
+ * headers, the answer's own (which win: X-Content-Type-Options is in both), Vary and the coding.
+ * writeHead takes a flat [name, value, …] list; pushed, it costs a third of merging objects by spread.
  * @param {import('../src/api/respond.ts').ApiResponse} result
  * @param {Readonly<Record<string, string>>} serverHeaders the headers every response of this server carries (a constant set)
- * @param {Readonly<Record<string, string>>} [fields] this response's own extra fields (RateLimit)
+ * @param {import('./content-coding.mjs').Coding} coding
+ * @returns {string[]}
  */
-export function sendApiResponse(req, res, result, serverHeaders, fields) {
-  const coding = chooseCoding(req.headers['accept-encoding']);
+export function headerListOf(result, serverHeaders, coding) {
   const own = result.headers;
-  // writeHead takes a flat [name, value, …] list; pushed, it costs a third of merging objects by
-  // spread. The answer's own headers win over the server's (X-Content-Type-Options is in both).
   /** @type {string[]} */
   const headers = [];
   const server = listOf(serverHeaders);
@@ -37,32 +36,57 @@ export function sendApiResponse(req, res, result, serverHeaders, fields) {
     const name = /** @type {string} */ (server[at]);
     if (!(name in own)) headers.push(name, /** @type {string} */ (server[at + 1]));
   }
-  for (const name in fields) headers.push(name, /** @type {string} */ (fields[name]));
   for (const name in own) headers.push(name, /** @type {string} */ (own[name]));
   headers.push('Vary', 'Accept-Encoding');
   // HEAD announces the coding GET would use; 204 and 304 carry no body to code.
   if (coding !== 'identity' && result.envelope !== null) headers.push('Content-Encoding', coding);
-  if (result.envelope === null) {
-    res.writeHead(result.status, headers);
+  return headers;
+}
+
+/**
+ * Writes status, headers (Content-Length added) and the envelope in `coding`; only the headers for
+ * HEAD, and nothing more for a null envelope (204, 304).
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {string[]} headers
+ * @param {import('../src/api/respond.ts').EnvelopeParts | null} envelope
+ * @param {boolean} headOnly
+ * @param {import('./content-coding.mjs').Coding} coding
+ */
+export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
+  if (envelope === null) {
+    res.writeHead(status, headers);
     res.end();
     return;
   }
-  const parts = encodeEnvelope(result.envelope, coding);
-  let length = 0;
-  for (const part of parts) length += part.length;
+  const { parts, text, length } = encodeEnvelope(envelope, coding);
   headers.push('Content-Length', String(length));
-  res.writeHead(result.status, headers);
-  if (result.headOnly) {
+  res.writeHead(status, headers);
+  if (headOnly) {
     res.end();
     return;
   }
   // A small body leaves as one Buffer: a write per part costs more than copying a few KB.
-  if (parts.length === 1 || length <= JOINED_MAX_BYTES) {
-    res.end(parts.length === 1 ? parts[0] : joinParts(parts, length));
+  if (length <= JOINED_MAX_BYTES) {
+    res.end(joinParts(parts, length, text));
     return;
   }
   // Corked, the parts leave in one write (end() uncorks).
   res.cork();
   for (const part of parts) res.write(part);
-  res.end();
+  res.end(text);
+}
+
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {import('../src/api/respond.ts').ApiResponse} result
+ * @param {Readonly<Record<string, string>>} serverHeaders the headers every response of this server carries (a constant set)
+ * @param {Readonly<Record<string, string>>} [fields] this response's own extra fields (RateLimit)
+ * @param {import('./content-coding.mjs').Coding} [coding] when already chosen
+ */
+export function sendApiResponse(req, res, result, serverHeaders, fields, coding = chooseCoding(req.headers['accept-encoding'])) {
+  const headers = headerListOf(result, serverHeaders, coding);
+  for (const name in fields) headers.push(name, /** @type {string} */ (fields[name]));
+  writeAnswer(res, result.status, headers, result.envelope, result.headOnly, coding);
 }

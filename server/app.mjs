@@ -6,7 +6,7 @@
  * or Astro (redirects). Headers come from the one response policy (src/api/response-policy.ts, in
  * the API bundle).
  */
-import { sendApiResponse } from './api-response.mjs';
+import { createApiAnswerer } from './answer-memo.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createMcpListener } from './mcp-http.mjs';
 import { NO_FIELDS } from './rate-limit.mjs';
@@ -45,6 +45,7 @@ export function createRequestListener(
   { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
+  const answerApiRequest = createApiAnswerer(api, catalog);
   const files = createFileSender(clientDir, api);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
@@ -90,11 +91,10 @@ export function createRequestListener(
   function answer(req, res, target, logged, limit) {
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {
-      const result = api.answerApi(method, target, req.headers, catalog);
-      logged.requestId = result.headers['X-Request-Id'] ?? null;
       // The hot path: every header goes out in one writeHead, none through setHeader.
       const serverHeaders = draining() ? drainingHeaders : api.SECURITY_HEADERS;
-      return sendApiResponse(req, res, result, serverHeaders, limit);
+      logged.requestId = answerApiRequest(req, res, target, serverHeaders, limit);
+      return;
     }
     if (draining()) res.setHeader('Connection', 'close');
     // A GET or HEAD of a file: its prepared answer carries every header, the page's security headers too.

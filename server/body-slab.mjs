@@ -22,11 +22,13 @@ let slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
 let used = 0;
 
 /**
- * The parts, in order, in one Buffer of `length` bytes (their total, at most JOINED_MAX_BYTES).
+ * The parts, in order, then `text` as UTF-8, in one Buffer of `length` bytes (their total, at most
+ * JOINED_MAX_BYTES). The text (an envelope's per-request tail) is encoded in place: no Buffer of its own.
  * @param {readonly Uint8Array[]} parts
  * @param {number} length
+ * @param {string} [text]
  */
-export function joinParts(parts, length) {
+export function joinParts(parts, length, text = '') {
   if (used + length > SLAB_BYTES) {
     slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
     used = 0;
@@ -37,6 +39,7 @@ export function joinParts(parts, length) {
     body.set(part, at);
     at += part.length;
   }
+  if (text !== '') body.write(text, at);
   // The next body starts 8-byte aligned, as in Node's pool.
   used += (length + 7) & ~7;
   return body;

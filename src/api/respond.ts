@@ -54,6 +54,13 @@ export interface ApiResponse {
   headOnly: boolean;
   /** The whole body as text; null for HEAD, 204 and 304. */
   readonly body: string | null;
+  /**
+   * Set when this answer is what every GET of the same target, Accept-Encoding and If-None-Match
+   * gets, but for its request id and time (a cached payload, a fresh request id): the server may
+   * answer such a GET again without the handler (server/answer-memo.mjs). `tailRest` is the tail
+   * after the request metadata (see requestMeta).
+   */
+  readonly repeatable: { tailRest: string } | null;
 }
 
 /** A response whose representation is the envelope (or nothing); a class, so `body` is one getter on its prototype. */
@@ -63,6 +70,7 @@ class EnvelopeResponse implements ApiResponse {
     readonly headers: Record<string, string>,
     readonly envelope: EnvelopeParts | null,
     readonly headOnly: boolean,
+    readonly repeatable: { tailRest: string } | null = null,
   ) {}
 
   get body(): string | null {
@@ -92,13 +100,28 @@ function now(): string {
 }
 
 /**
+ * The start of every envelope tail: the members that differ from one request to the next. They
+ * need no escaping (REQUEST_ID_PATTERN, ISO 8601).
+ */
+export function requestMeta(requestId: string): string {
+  return `,"request_id":"${requestId}","timestamp":"${now()}"`;
+}
+
+/** The rest of an envelope tail: what the request asked, then `extra` members (the error) and the closing brace. */
+function tailRest(method: string, path: string, queryJson: string, extra = ''): string {
+  return `,"method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
+}
+
+/**
  * The envelope tail: the request metadata after the payload, then `extra` members (the error) and the
  * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
- * The request id and the timestamp need no escaping (REQUEST_ID_PATTERN, ISO 8601).
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
+  return requestMeta(requestId) + tailRest(method, path, queryJson, extra);
 }
+
+/** What a repeatable answer without a body (304) has after the request metadata: nothing. */
+const NO_TAIL = { tailRest: '' };
 
 /** The payload of every error envelope. */
 const NULL_PAYLOAD = new PreparedPayload('null', '');
@@ -220,7 +243,8 @@ export function rateLimitedResponse(
 
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
 export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
-  const requestId = requestIdFor(request.header('x-request-id'));
+  const requestIdHeader = request.header('x-request-id');
+  const requestId = requestIdFor(requestIdHeader);
   const { path, search } = request;
   const method = request.method.toUpperCase();
   const headOnly = method === 'HEAD';
@@ -262,16 +286,15 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     headers['ETag'] = payload.etag;
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
+    // A live payload (health) or an echoed request id is this request's own.
+    const repeatable = !route.live && !headOnly && requestId !== requestIdHeader;
     if (matchesIfNoneMatch(request.header('if-none-match'), payload.etag)) {
       delete headers['Content-Type'];
-      return new EnvelopeResponse(304, headers, null, false);
+      return new EnvelopeResponse(304, headers, null, false, repeatable ? NO_TAIL : null);
     }
-    const envelope = {
-      head: ENVELOPE_HEAD,
-      payload,
-      tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson),
-    };
-    return new EnvelopeResponse(200, headers, envelope, headOnly);
+    const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
+    const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
+    return new EnvelopeResponse(200, headers, envelope, headOnly, repeatable ? { tailRest: rest } : null);
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
     const query = receivedQuery(search);

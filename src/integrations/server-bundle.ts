@@ -12,7 +12,7 @@ export { answerApi, answerRateLimited } from '../api/adapter.ts';
 export { cacheStats, cacheUsage, workerCache } from '../api/byte-cache.ts';
 export { isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
-export { ALLOWED_METHODS } from '../api/respond.ts';
+export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from '../api/response-policy.ts';
 export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
