@@ -14,6 +14,14 @@ describe('joinParts', () => {
     expect(body.length).toBe(7);
   });
 
+  it('encodes the text after the parts as UTF-8, in place', () => {
+    const text = ',"q":"ação—ok"}';
+    const head = Buffer.from('{"payload":1');
+    const body = joinParts([head], head.length + Buffer.byteLength(text), text);
+    expect(body.toString()).toBe(`{"payload":1${text}`);
+    expect(body.length).toBe(head.length + Buffer.byteLength(text));
+  });
+
   it('never lets a later body overwrite an earlier one, across slabs', () => {
     const kept = Array.from({ length: 40 }, (_, index) => {
       const pieces = parts(index * 3, 5, JOINED_MAX_BYTES / 2 - 10, 5);
