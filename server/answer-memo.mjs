@@ -5,7 +5,8 @@
  * request id and time (`ApiResponse.repeatable`). The first answer's status, header list and
  * envelope are kept, by coding, If-None-Match and the target as the client spelled it; a repeat
  * gets them with a fresh request id and time: no route match, cache keys, header objects or
- * envelope to build again. Measured: a third of the server's own work on a small API answer.
+ * envelope to build again. Measured side by side (CPU a request, medians of 6-8 rounds): a detail
+ * 101 → 94 µs, a search 101.5 → 92 µs.
  *
  * The answers are kept in the worker's byte budget (kind `answer`), each counted with the payload
  * it holds: a payload the budget has let go of stays counted while an answer keeps it.
@@ -91,7 +92,9 @@ export function createApiAnswerer(api, catalog) {
     if (key !== undefined && result.repeatable !== null) {
       const headers = headerListOf(result, serverHeaders, coding);
       const idAt = headers.indexOf('X-Request-Id') + 1;
-      cache.set('answer', key, new RememberedAnswer(result.status, headers, idAt, result.envelope, result.repeatable.tailRest));
+      // Every API answer names its request id; one that did not could not be repeated under a fresh one.
+      if (idAt > 0)
+        cache.set('answer', key, new RememberedAnswer(result.status, headers, idAt, result.envelope, result.repeatable.tailRest));
     }
     return result.headers['X-Request-Id'] ?? null;
   };
