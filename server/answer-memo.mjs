@@ -14,8 +14,11 @@
 import { sendApiResponse, headerListOf, writeAnswer } from './api-response.mjs';
 import { chooseCoding } from './content-coding.mjs';
 
-/** A target longer than this is answered by the handler every time: no budget for hostile spellings. */
-const MAX_TARGET_LENGTH = 512;
+/**
+ * A target and If-None-Match longer than this together are answered by the handler every time: no
+ * budget spent on hostile spellings (a header section may hold 16 KB).
+ */
+const MAX_KEY_LENGTH = 512;
 /** Bytes of an answer's bookkeeping: the object, its list and the envelope (what a string's bytes do not count). */
 const ANSWER_OVERHEAD_BYTES = 128;
 
@@ -43,25 +46,26 @@ class RememberedAnswer {
 }
 
 /**
+ * Where a request's answer is kept, or undefined when it may not be reused: only a GET without a
+ * request id of its own can be answered again, and only a short target and If-None-Match are keys.
+ * @param {Pick<import('node:http').IncomingMessage, 'method' | 'url' | 'headers'>} req
+ * @param {import('./content-coding.mjs').Coding} coding
+ * @returns {string | undefined}
+ */
+export function answerKey(req, coding) {
+  if (req.method !== 'GET' || req.headers['x-request-id'] !== undefined) return undefined;
+  const target = req.url ?? '';
+  const ifNoneMatch = req.headers['if-none-match'] ?? '';
+  if (target.length + ifNoneMatch.length > MAX_KEY_LENGTH) return undefined;
+  return `${coding}\u0000${ifNoneMatch}\u0000${target}`;
+}
+
+/**
  * @param {import('./load-build.mjs').Build['api']} api
  * @param {import('../src/catalog/catalog.ts').Catalog} catalog
  */
 export function createApiAnswerer(api, catalog) {
   const cache = api.workerCache;
-
-  /**
-   * Where a request's answer is kept: only a GET without a request id of its own, on a server not
-   * draining (its headers are the usual ones), can reuse one.
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('./content-coding.mjs').Coding} coding
-   * @param {Readonly<Record<string, string>>} serverHeaders
-   */
-  function keyOf(req, coding, serverHeaders) {
-    const target = req.url ?? '';
-    if (req.method !== 'GET' || serverHeaders !== api.SECURITY_HEADERS || target.length > MAX_TARGET_LENGTH) return undefined;
-    if (req.headers['x-request-id'] !== undefined) return undefined;
-    return `${coding}\u0000${req.headers['if-none-match'] ?? ''}\u0000${target}`;
-  }
 
   /**
    * Answers an API request (its answer remembered when it may be repeated, or repeated when it was);
@@ -75,7 +79,8 @@ export function createApiAnswerer(api, catalog) {
    */
   return function answerApiRequest(req, res, target, serverHeaders, fields) {
     const coding = chooseCoding(req.headers['accept-encoding']);
-    const key = keyOf(req, coding, serverHeaders);
+    // A draining worker's answers carry Connection: close (other server headers): never kept nor reused.
+    const key = serverHeaders === api.SECURITY_HEADERS ? answerKey(req, coding) : undefined;
     const remembered = key === undefined ? undefined : cache.get('answer', key);
     if (remembered instanceof RememberedAnswer) {
       const requestId = api.requestIdFor(undefined);

@@ -26,6 +26,7 @@ const PATHS = [
   '/projects/',
 ];
 const healthPath = ROUTES.find((route) => route.id === 'getHealth')!.path;
+const listingPath = ROUTES.find((route) => route.id === 'listProjects')!.path;
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -166,6 +167,30 @@ describe('workers under load', () => {
     expect(rawStatus(answer)).toBe(503);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toContain('"code":"unavailable"');
+  });
+
+  it('closes the connection after an API answer it had kept for repeats, once draining', async () => {
+    server = await startServer({ WEB_CONCURRENCY: '1' });
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    // A listing answered twice: the second answer is a repeat of the kept one (server/answer-memo.mjs).
+    const request = `GET ${listingPath} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
+    for (let index = 1; index <= 2; index += 1) {
+      socket.write(request);
+      expect(await eventually(() => answer.split('"request_id"').length === index + 1, 5_000)).toBe(true);
+    }
+    expect(answer).not.toMatch(/\r\nconnection: close\r\n/i);
+    answer = '';
+    server.process.kill('SIGTERM');
+    expect(await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'worker draining'), 5_000)).toBe(true);
+    socket.write(request);
+    await closed;
+    expect(rawStatus(answer)).toBe(200);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
   it('backs off when workers keep dying, and logs it', async () => {
