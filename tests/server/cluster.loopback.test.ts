@@ -147,48 +147,61 @@ describe('workers under load', () => {
     expect(exitMs).toBeLessThan(10_000);
   });
 
-  it('answers /api/health with 503 on a connection to a draining worker, then closes it', async () => {
+  /**
+   * One kept-alive connection to a one-worker server: `send` writes a GET of `path` and waits until
+   * `ready(answer)`; `drainThenSend` asks the worker to drain (SIGTERM), sends the GET again and
+   * waits for the worker to close the connection. Each returns what the connection received since
+   * the last call.
+   */
+  async function connectionToOneWorker(path: string) {
     server = await startServer({ WEB_CONCURRENCY: '1' });
-    const { hostname, port } = new URL(server.url);
+    const running = server;
+    const { hostname, port } = new URL(running.url);
     const socket = connect(Number(port), hostname);
     let answer = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
     const closed = new Promise((resolve) => socket.on('close', resolve));
-    const request = `GET ${healthPath} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
-    socket.write(request);
-    expect(await eventually(() => answer.includes('"status":"ok"'), 5_000)).toBe(true);
-    expect(rawStatus(answer)).toBe(200);
-    answer = '';
-    server.process.kill('SIGTERM');
-    expect(await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'worker draining'), 5_000)).toBe(true);
-    socket.write(request);
-    await closed;
+    const request = `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
+    const taken = () => {
+      const received = answer;
+      answer = '';
+      return received;
+    };
+    return {
+      async send(ready: (answer: string) => boolean): Promise<string> {
+        socket.write(request);
+        expect(await eventually(() => ready(answer), 5_000)).toBe(true);
+        return taken();
+      },
+      async drainThenSend(): Promise<string> {
+        running.process.kill('SIGTERM');
+        expect(await eventually(() => logLines(running.output()).some((line) => line['message'] === 'worker draining'), 5_000)).toBe(true);
+        socket.write(request);
+        await closed;
+        return taken();
+      },
+    };
+  }
+
+  it('answers /api/health with 503 on a connection to a draining worker, then closes it', async () => {
+    const connection = await connectionToOneWorker(healthPath);
+    expect(rawStatus(await connection.send((answer) => answer.includes('"status":"ok"')))).toBe(200);
+    const answer = await connection.drainThenSend();
     expect(rawStatus(answer)).toBe(503);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(answer).toContain('"code":"unavailable"');
   });
 
   it('closes the connection after an API answer it had kept for repeats, once draining', async () => {
-    server = await startServer({ WEB_CONCURRENCY: '1' });
-    const { hostname, port } = new URL(server.url);
-    const socket = connect(Number(port), hostname);
-    let answer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    const closed = new Promise((resolve) => socket.on('close', resolve));
+    const connection = await connectionToOneWorker(listingPath);
     // A listing answered twice: the second answer is a repeat of the kept one (server/answer-memo.mjs).
-    const request = `GET ${listingPath} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
-    for (let index = 1; index <= 2; index += 1) {
-      socket.write(request);
-      expect(await eventually(() => answer.split('"request_id"').length === index + 1, 5_000)).toBe(true);
+    for (let index = 0; index < 2; index += 1) {
+      const answer = await connection.send((received) => received.includes('"request_id"'));
+      expect(rawStatus(answer)).toBe(200);
+      expect(answer).not.toMatch(/\r\nconnection: close\r\n/i);
     }
-    expect(answer).not.toMatch(/\r\nconnection: close\r\n/i);
-    answer = '';
-    server.process.kill('SIGTERM');
-    expect(await eventually(() => logLines(server!.output()).some((line) => line['message'] === 'worker draining'), 5_000)).toBe(true);
-    socket.write(request);
-    await closed;
+    const answer = await connection.drainThenSend();
     expect(rawStatus(answer)).toBe(200);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
