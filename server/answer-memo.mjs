@@ -29,19 +29,20 @@ class RememberedAnswer {
    * @param {number} idAt the index in `headers` of the request id's value
    * @param {import('../src/api/respond.ts').EnvelopeParts | null} envelope null for a 304
    * @param {string} tailRest the envelope tail after the request metadata
+   * @param {(text: string) => number} stringBytes the byte budget's measure of a string
    */
-  constructor(status, headers, idAt, envelope, tailRest) {
+  constructor(status, headers, idAt, envelope, tailRest, stringBytes) {
     this.status = status;
     this.headers = headers;
     this.idAt = idAt;
     this.envelope = envelope;
     this.tailRest = tailRest;
+    // Its own strings never change; the payload's compressed forms may, so that part is read each time.
+    this.ownBytes = ANSWER_OVERHEAD_BYTES + stringBytes(tailRest) + headers.reduce((bytes, text) => bytes + stringBytes(text), 0);
   }
 
   heldBytes() {
-    let bytes = ANSWER_OVERHEAD_BYTES + this.tailRest.length * 2;
-    for (const text of this.headers) bytes += text.length;
-    return bytes + (this.envelope?.payload.heldBytes() ?? 0);
+    return this.ownBytes + (this.envelope?.payload.heldBytes() ?? 0);
   }
 }
 
@@ -99,7 +100,11 @@ export function createApiAnswerer(api, catalog) {
       const idAt = headers.indexOf('X-Request-Id') + 1;
       // Every API answer names its request id; one that did not could not be repeated under a fresh one.
       if (idAt > 0)
-        cache.set('answer', key, new RememberedAnswer(result.status, headers, idAt, result.envelope, result.repeatable.tailRest));
+        cache.set(
+          'answer',
+          key,
+          new RememberedAnswer(result.status, headers, idAt, result.envelope, result.repeatable.tailRest, api.stringBytes),
+        );
     }
     return result.headers['X-Request-Id'] ?? null;
   };
