@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
-import { axeOn, watchErrors } from '../support/browser.ts';
+import { runAxe, watchErrors } from '../support/browser.ts';
 
 interface Envelope<T> {
   request_id: string;
@@ -121,7 +121,7 @@ test('is accessible: live progress, a captioned table with row headers, text bes
   const rows = await page.locator('tbody tr').count();
   await expect(page.locator('tbody th[scope="row"]')).toHaveCount(rows);
   await expect(page.locator('.wb-check--pass .wb-mark__word').first()).toHaveText('pass');
-  const results = await axeOn(page).include('workbench-panel').analyze();
+  const results = await runAxe(page, { within: 'workbench-panel' });
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 });
 
