@@ -1,5 +1,5 @@
 /** schema.org BreadcrumbList for a page's trail, from the same items the visible trail shows. */
-import type { BreadcrumbList, WithContext } from 'schema-dts';
+import type { BreadcrumbListLeaf, ListItemLeaf, WithContext } from 'schema-dts';
 import { absoluteUrl } from './config.ts';
 
 /** One step of a breadcrumb trail: its label and its site path. */
@@ -9,11 +9,11 @@ export interface Crumb {
 }
 
 /** The trail as a BreadcrumbList with absolute URLs, positions from 1. */
-export function breadcrumbLd(trail: readonly Crumb[]): WithContext<BreadcrumbList> {
+export function breadcrumbLd(trail: readonly Crumb[]): WithContext<BreadcrumbListLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({
+    itemListElement: trail.map((crumb, index): ListItemLeaf => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,

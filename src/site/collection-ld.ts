@@ -1,5 +1,5 @@
 /** schema.org CollectionPage with an ItemList, for index pages. */
-import type { CollectionPage, WithContext } from 'schema-dts';
+import type { CollectionPageLeaf, ItemListLeaf, ListItemLeaf, WithContext } from 'schema-dts';
 import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
@@ -13,7 +13,17 @@ export interface ListedItem {
 export function collectionPageLd(
   page: { title: string; description: string; path: string },
   items: readonly ListedItem[],
-): WithContext<CollectionPage> {
+): WithContext<CollectionPageLeaf> {
+  const list: ItemListLeaf = {
+    '@type': 'ItemList',
+    numberOfItems: items.length,
+    itemListElement: items.map((item, index): ListItemLeaf => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      url: absoluteUrl(item.path),
+    })),
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'CollectionPage',
@@ -23,15 +33,6 @@ export function collectionPageLd(
     url: absoluteUrl(page.path),
     inLanguage: 'en-US',
     publisher: { '@id': ORGANIZATION_ID },
-    mainEntity: {
-      '@type': 'ItemList',
-      numberOfItems: items.length,
-      itemListElement: items.map((item, index) => ({
-        '@type': 'ListItem',
-        position: index + 1,
-        name: item.name,
-        url: absoluteUrl(item.path),
-      })),
-    },
+    mainEntity: list,
   };
 }

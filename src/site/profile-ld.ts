@@ -1,5 +1,5 @@
 /** schema.org Organization and Person for the studio and its founder, read from the profile. */
-import type { Organization, Person, WithContext } from 'schema-dts';
+import type { OrganizationLeaf, PersonLeaf, WithContext } from 'schema-dts';
 import { localize } from '../catalog/localize.ts';
 import type { Locale } from '../schemas/common.ts';
 import type { Profile } from '../schemas/profile.ts';
@@ -10,7 +10,7 @@ export const ORGANIZATION_ID = absoluteUrl('/#organization');
 export const FOUNDER_ID = absoluteUrl('/about/#founder');
 
 /** The studio as a schema.org Organization; `sameAs` lists its public web channels. */
-export function organizationLd(profile: Profile, locale: Locale): WithContext<Organization> {
+export function organizationLd(profile: Profile, locale: Locale): WithContext<OrganizationLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -29,7 +29,7 @@ export function organizationLd(profile: Profile, locale: Locale): WithContext<Or
 }
 
 /** The founder as a schema.org Person working for the studio. */
-export function personLd(profile: Profile, locale: Locale): WithContext<Person> {
+export function personLd(profile: Profile, locale: Locale): WithContext<PersonLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',

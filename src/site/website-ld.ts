@@ -1,10 +1,10 @@
 /** schema.org WebSite for the home page. */
-import type { WebSite, WithContext } from 'schema-dts';
+import type { WebSiteLeaf, WithContext } from 'schema-dts';
 import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
 /** The site itself, published by the studio. */
-export function webSiteLd(name: string, description: string): WithContext<WebSite> {
+export function webSiteLd(name: string, description: string): WithContext<WebSiteLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'WebSite',

@@ -1,12 +1,12 @@
 /** schema.org CreativeWork for portfolio cases and SoftwareSourceCode for project dossiers. */
-import type { CreativeWork, SoftwareSourceCode, WithContext } from 'schema-dts';
+import type { CreativeWorkLeaf, SoftwareSourceCodeLeaf, WithContext } from 'schema-dts';
 import type { Localized } from '../catalog/localize.ts';
 import type { CaseDetail, ProjectDetail } from '../schemas/views.ts';
 import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
 /** A portfolio case: the work, who it was for, when, and what it was about. */
-export function caseLd(item: Localized<CaseDetail>, path: string): WithContext<CreativeWork> {
+export function caseLd(item: Localized<CaseDetail>, path: string): WithContext<CreativeWorkLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'CreativeWork',
@@ -27,7 +27,7 @@ export function caseLd(item: Localized<CaseDetail>, path: string): WithContext<C
 }
 
 /** A project dossier as source code: repository, stacks as keywords, related projects. */
-export function projectLd(project: Localized<ProjectDetail>, path: string): WithContext<SoftwareSourceCode> {
+export function projectLd(project: Localized<ProjectDetail>, path: string): WithContext<SoftwareSourceCodeLeaf> {
   return {
     '@context': 'https://schema.org',
     '@type': 'SoftwareSourceCode',
