@@ -4,7 +4,7 @@
  * every inventory page over HTTP (status, unique title, canonical, description, JSON-LD, JSON twin),
  * the 404 page, and phone width on the pages with the longest unbreakable text.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type ConsoleMessage, type Page, type Request } from '@playwright/test';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { pageInventory, type PageFamily, type PageRecord } from '../../src/site/pages.ts';
 import { absoluteUrl } from '../../src/site/config.ts';
@@ -47,21 +47,49 @@ function jsonLdTypes(html: string): string[] {
     .map((node) => String((node as { '@type'?: unknown })['@type']));
 }
 
-/** Records what a page does while it loads: console errors, requests, and the origin it should stay on. */
+/**
+ * Records what a page does while it loads: console errors, requests, and the origin it should stay
+ * on; `stop` removes the listeners from a page that outlives the test.
+ */
 function watch(page: Page, origin: string) {
   const log = { errors: [] as string[], foreign: [] as string[], scripts: [] as string[] };
-  page.on('console', (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === 'error') log.errors.push(message.text());
-  });
-  page.on('pageerror', (error) => log.errors.push(error.message));
-  page.on('request', (request) => {
+  };
+  const onPageError = (error: Error) => log.errors.push(error.message);
+  const onRequest = (request: Request) => {
     const url = new URL(request.url());
     if (url.protocol !== 'data:' && url.origin !== origin) log.foreign.push(request.url());
     if (request.resourceType() === 'script' || url.pathname.endsWith('.js') || url.pathname.endsWith('.mjs'))
       log.scripts.push(request.url());
-  });
-  return log;
+  };
+  page.on('console', onConsole).on('pageerror', onPageError).on('request', onRequest);
+  const stop = () => page.off('console', onConsole).off('pageerror', onPageError).off('request', onRequest);
+  return { log, stop };
 }
+
+/**
+ * The family tests share one page per worker and navigate it, each watched while it runs. A browser
+ * context per test started a renderer and compiled axe again for every page: 12 pages took 28 s of
+ * CPU that way, 8 s in one page. Content pages keep nothing a later test could see: no script
+ * runs, nothing is stored.
+ */
+const familyTest = test.extend<{ watched: { page: Page; log: ReturnType<typeof watch>['log'] } }, { sharedPage: Page }>({
+  sharedPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL } = workerInfo.project.use;
+      const context = await browser.newContext(baseURL ? { baseURL } : {});
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  watched: async ({ sharedPage, baseURL }, use) => {
+    const { log, stop } = watch(sharedPage, new URL(baseURL ?? 'http://127.0.0.1').origin);
+    await use({ page: sharedPage, log });
+    stop();
+  },
+});
 
 test('the sample covers every content family of the inventory', () => {
   const families = new Set(inventory.map((page) => page.family).filter((family) => !INTERACTIVE_FAMILIES.has(family)));
@@ -71,9 +99,7 @@ test('the sample covers every content family of the inventory', () => {
 
 test.describe('one page of each family, in the browser', () => {
   for (const record of samples) {
-    test(`${record.family}: ${record.path}`, async ({ page, baseURL }) => {
-      const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
-      const log = watch(page, origin);
+    familyTest(`${record.family}: ${record.path}`, async ({ watched: { page, log } }) => {
       // 'load': every subresource is in; with no script on the page nothing can request more after it.
       const response = await page.goto(record.path, { waitUntil: 'load' });
 
