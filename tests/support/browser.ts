@@ -26,6 +26,14 @@ export interface AxeScope {
  * rule still runs, but passes are not each given a selector.
  */
 export async function runAxe(page: Page, { tags, rules, within }: AxeScope = {}): Promise<AxeResults> {
+  // Colours mid-transition are neither the old ones nor the new (Swagger UI's buttons fade for
+  // 0.3 s, and a theme switch starts such fades): axe reads colours as they are, so finite
+  // animations finish first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { resultTypes: ['violations'] };
   if (tags) options.runOnly = { type: 'tag', values: tags };
