@@ -26,6 +26,10 @@ export default defineConfig({
           name: 'loopback',
           include: LOOPBACK,
           globalSetup: ['tests/support/global-setup.ts'],
+          // Shared module cache here too (the route table, schemas and catalog the files import):
+          // 98 → 89 s for `vitest run`, 168 → 150 s of CPU. No loopback file stubs anything; each
+          // starts the servers it changes.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
