@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { DOCS_ALIASES } from '../../src/discovery/documents.ts';
-import { seriousAxeViolations, seriousViolations } from '../support/browser.ts';
+import { pageOfProject, seriousAxeViolations, seriousViolations } from '../support/browser.ts';
 
 /** Bytes /openapi/ may transfer before interaction, compressed (issue 11). */
 const BUDGET_BYTES = 150 * 1024;
@@ -41,11 +41,18 @@ function watch(page: Page, origin: string) {
 }
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false });
-
-  test('shows every operation with its path, a curl command and the response the server gives to it', async ({ page, request }) => {
-    const contract = await servedContract(request);
+  // The four read one load of the page (it runs no script, so none can change it for another):
+  // /openapi/ is long, and loading it took most of each test's time.
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    page = await pageOfProject(browser, testInfo, { javaScriptEnabled: false });
     await page.goto('/openapi/');
+  });
+  test.afterAll(() => page.context().close());
+
+  test('shows every operation with its path, a curl command and the response the server gives to it', async ({ request }) => {
+    const contract = await servedContract(request);
     for (const [path, item] of Object.entries(contract.paths)) {
       const operation = page.locator(`article[id="${item.get.operationId}"]`);
       await expect(operation.locator('.ref-op__path > code')).toHaveText(path);
@@ -61,9 +68,8 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test('has a section per tag, each linked from the navigation', async ({ page, request }) => {
+  test('has a section per tag, each linked from the navigation', async ({ request }) => {
     const contract = await servedContract(request);
-    await page.goto('/openapi/');
     const navigation = page.getByRole('navigation', { name: 'Operations by tag' });
     for (const tag of contract.tags) {
       const link = navigation.getByRole('link', { name: tag.name, exact: true });
@@ -78,8 +84,7 @@ test.describe('without JavaScript', () => {
     );
   });
 
-  test('explains every error code where error envelopes point', async ({ page, request }) => {
-    await page.goto('/openapi/');
+  test('explains every error code where error envelopes point', async ({ request }) => {
     for (const code of ERROR_CODES) await expect(page.locator(`[id="error-${code}"] h3`)).toHaveText(code);
     const detail = ROUTES.find((route) => route.detail)!;
     const answer = (await (await request.get(detail.path.replace('{slug}', 'no-such-entry'))).json()) as { error: { type: string } };
@@ -88,8 +93,7 @@ test.describe('without JavaScript', () => {
     await expect(page.locator(`[id="${target.hash.slice(1)}"]`)).toHaveCount(1);
   });
 
-  test('links the contract and says that only the console needs JavaScript', async ({ page }) => {
-    await page.goto('/openapi/');
+  test('links the contract and says that only the console needs JavaScript', async () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
     await expect(page.locator(`main a[href="${contractPath}"]`).first()).toBeVisible();
     await expect(page.getByText('The console needs JavaScript.')).toBeVisible();

@@ -8,7 +8,7 @@ import { expect, test, type ConsoleMessage, type Page, type Request } from '@pla
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { pageInventory, type PageFamily, type PageRecord } from '../../src/site/pages.ts';
 import { absoluteUrl } from '../../src/site/config.ts';
-import { seriousAxeViolations } from '../support/browser.ts';
+import { pageOfProject, seriousAxeViolations } from '../support/browser.ts';
 
 const catalog = loadCatalogFromFiles();
 const inventory = pageInventory(catalog);
@@ -77,10 +77,9 @@ function watch(page: Page, origin: string) {
 const familyTest = test.extend<{ watched: { page: Page; log: ReturnType<typeof watch>['log'] } }, { sharedPage: Page }>({
   sharedPage: [
     async ({ browser }, use, workerInfo) => {
-      const { baseURL } = workerInfo.project.use;
-      const context = await browser.newContext(baseURL ? { baseURL } : {});
-      await use(await context.newPage());
-      await context.close();
+      const page = await pageOfProject(browser, workerInfo);
+      await use(page);
+      await page.context().close();
     },
     { scope: 'worker' },
   ],

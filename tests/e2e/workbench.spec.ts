@@ -4,7 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
-import { runAxe, watchErrors } from '../support/browser.ts';
+import { pageOfProject, runAxe, watchErrors } from '../support/browser.ts';
 
 interface Envelope<T> {
   request_id: string;
@@ -85,44 +85,55 @@ async function expectFailures(page: Page, faults: readonly { path: string; reaso
     await expect(page.locator(`tbody tr[data-path="${path}"] .wb-check--fail`)).toContainText([reason]);
 }
 
-test('loads every resource and passes every check, with no console error', async ({ page }) => {
-  const total = TOTAL;
-  const errors = watchErrors(page);
-  await runPanel(page);
-  await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
-  await expect(page.locator('progress')).toHaveJSProperty('value', total);
-  await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
-  await expect(page.locator('tbody tr')).toHaveCount(total);
-  await expect(page.locator('tbody tr[data-state="pass"]')).toHaveCount(total);
-  await expect(page.locator('.wb-check--fail')).toHaveCount(0);
-  const verdictMs = Number(await page.locator('workbench-panel').getAttribute('data-verdict-ms'));
-  expect(verdictMs).toBeGreaterThan(0);
-  test.info().annotations.push({ type: 'load→verdict', description: `${verdictMs} ms` });
-
-  // Run again repeats the whole run: every resource is requested again.
-  const requested = new Set<string>();
-  page.on('request', (sent) => {
-    // GETs, and the POST of the MCP row's tools/list.
-    if (sent.method() === 'GET' || sent.method() === 'POST') requested.add(new URL(sent.url()).pathname);
+// One run of the panel serves both tests (a run loads every resource; it took 7-10 s of a worker
+// each time): they share its page, in order, and the errors it logged from the start.
+test.describe('one run of the panel', () => {
+  test.describe.configure({ mode: 'serial' });
+  let page: Page;
+  let errors: string[];
+  test.beforeAll(async ({ browser }, testInfo) => {
+    page = await pageOfProject(browser, testInfo);
+    errors = watchErrors(page);
+    await runPanel(page);
   });
-  await page.getByRole('button', { name: 'Run again' }).click();
-  await expect(page.locator('workbench-panel')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
-  await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
-  await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
-  expect(requested.size).toBe(total);
-  expect(errors).toEqual([]);
-});
+  test.afterAll(() => page.context().close());
 
-test('is accessible: live progress, a captioned table with row headers, text beside every colour', async ({ page }) => {
-  await runPanel(page);
-  await expect(page.locator('[data-progress-text]')).toHaveAttribute('aria-live', 'polite');
-  await expect(page.locator('table caption')).not.toBeEmpty();
-  await expect(page.locator('thead th[scope="col"]')).toHaveCount(6);
-  const rows = await page.locator('tbody tr').count();
-  await expect(page.locator('tbody th[scope="row"]')).toHaveCount(rows);
-  await expect(page.locator('.wb-check--pass .wb-mark__word').first()).toHaveText('pass');
-  const results = await runAxe(page, { within: 'workbench-panel' });
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  test('is accessible: live progress, a captioned table with row headers, text beside every colour', async () => {
+    await expect(page.locator('[data-progress-text]')).toHaveAttribute('aria-live', 'polite');
+    await expect(page.locator('table caption')).not.toBeEmpty();
+    await expect(page.locator('thead th[scope="col"]')).toHaveCount(6);
+    const rows = await page.locator('tbody tr').count();
+    await expect(page.locator('tbody th[scope="row"]')).toHaveCount(rows);
+    await expect(page.locator('.wb-check--pass .wb-mark__word').first()).toHaveText('pass');
+    const results = await runAxe(page, { within: 'workbench-panel' });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  test('loads every resource and passes every check, with no console error', async () => {
+    const total = TOTAL;
+    await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
+    await expect(page.locator('progress')).toHaveJSProperty('value', total);
+    await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
+    await expect(page.locator('tbody tr')).toHaveCount(total);
+    await expect(page.locator('tbody tr[data-state="pass"]')).toHaveCount(total);
+    await expect(page.locator('.wb-check--fail')).toHaveCount(0);
+    const verdictMs = Number(await page.locator('workbench-panel').getAttribute('data-verdict-ms'));
+    expect(verdictMs).toBeGreaterThan(0);
+    test.info().annotations.push({ type: 'load→verdict', description: `${verdictMs} ms` });
+
+    // Run again repeats the whole run: every resource is requested again.
+    const requested = new Set<string>();
+    page.on('request', (sent) => {
+      // GETs, and the POST of the MCP row's tools/list.
+      if (sent.method() === 'GET' || sent.method() === 'POST') requested.add(new URL(sent.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Run again' }).click();
+    await expect(page.locator('workbench-panel')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+    await expect(page.locator('[data-verdict]')).toHaveText('All checks passed');
+    await expect(page.locator('[data-progress-text]')).toHaveText(`${total}/${total} resources loaded`);
+    expect(requested.size).toBe(total);
+    expect(errors).toEqual([]);
+  });
 });
 
 test('without JavaScript, explains the panel and links every resource', async ({ browser, request }) => {

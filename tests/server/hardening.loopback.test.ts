@@ -48,8 +48,9 @@ function openConnection(): { socket: Socket; answer: () => string; closedAt: Pro
   return { socket, answer: () => answer, closedAt };
 }
 
-describe('timeouts', () => {
-  it('answers 408 and closes a connection whose headers never end (HEADERS_TIMEOUT_MS)', async () => {
+// The three wait on the server's clocks, each on its own connection: side by side, not one after another.
+describe.concurrent('timeouts', () => {
+  it('answers 408 and closes a connection whose headers never end (HEADERS_TIMEOUT_MS)', async ({ expect }) => {
     const connection = openConnection();
     const opened = performance.now();
     connection.socket.write(`GET / HTTP/1.1\r\nHost: ${host}\r\nX-Slow: 1\r\n`);
@@ -60,7 +61,7 @@ describe('timeouts', () => {
     expect(closed - opened).toBeLessThan(HEADERS_TIMEOUT_MS + 1_400);
   });
 
-  it('cuts a request whose body trickles in (REQUEST_TIMEOUT_MS)', async () => {
+  it('cuts a request whose body trickles in (REQUEST_TIMEOUT_MS)', async ({ expect }) => {
     const connection = openConnection();
     const opened = performance.now();
     connection.socket.write(`POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 1000\r\n\r\n`);
@@ -74,7 +75,7 @@ describe('timeouts', () => {
     expect(closed - opened).toBeLessThan(REQUEST_TIMEOUT_MS + 1_400);
   });
 
-  it('keeps an idle keep-alive connection past the headers timeout, and closes it at KEEP_ALIVE_TIMEOUT_MS', async () => {
+  it('keeps an idle keep-alive connection past the headers timeout, and closes it at KEEP_ALIVE_TIMEOUT_MS', async ({ expect }) => {
     const connection = openConnection();
     const request = `GET ${healthPath} HTTP/1.1\r\nHost: ${host}\r\n\r\n`;
     connection.socket.write(request);

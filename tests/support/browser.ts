@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page, TestInfo } from '@playwright/test';
 
 /** The WCAG rule sets every page is held to. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -89,4 +89,19 @@ export async function seriousAxeViolations(page: Page, label?: string, within?: 
   await page.emulateMedia({ colorScheme: 'dark' });
   const { violations } = await runAxe(page, { rules: COLOUR_RULES, within });
   return [...serious, ...seriousOf(violations, labelled('dark'))];
+}
+
+/**
+ * A page in a context of its own with the project's baseURL, for tests that share one page (a
+ * worker fixture or a serial group's beforeAll, where the `page` fixture is not available).
+ * Closing its context is the caller's.
+ */
+export async function pageOfProject(
+  browser: Browser,
+  testInfo: Pick<TestInfo, 'project'>,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const { baseURL } = testInfo.project.use;
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), ...options });
+  return context.newPage();
 }
