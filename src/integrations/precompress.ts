@@ -58,6 +58,12 @@ function placeFromCache(cached: string, target: string): void {
   }
 }
 
+/** Writes a freshly compressed sibling, to a new file (see removeSibling). */
+function writeSibling(target: string, bytes: Buffer): void {
+  removeSibling(target);
+  writeFileSync(target, bytes);
+}
+
 /**
  * Removes a sibling left by an earlier build into the same folder before one is put in its place:
  * it may be a link to a cache file, and writing through it would change what the cache holds.
@@ -103,13 +109,8 @@ export async function precompressFolder(folder: string, cacheDir: string = CACHE
         }),
         gzipAsync(raw, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      for (const [sibling, bytes] of [
-        [`${file}.br`, br],
-        [`${file}.gz`, gz],
-      ] as const) {
-        removeSibling(sibling);
-        writeFileSync(sibling, bytes);
-      }
+      writeSibling(`${file}.br`, br);
+      writeSibling(`${file}.gz`, gz);
       if (cached) {
         storeInCache(cached.br, br);
         storeInCache(cached.gz, gz);
