@@ -4,8 +4,7 @@
  * 304), in the coding the client prefers, coded as content-coding.mjs decides. HEAD gets the
  * headers, Content-Length included, that GET would.
  */
-import { JOINED_MAX_BYTES, joinParts } from './body-slab.mjs';
-import { chooseCoding, encodeEnvelope } from './content-coding.mjs';
+import { bodyText, chooseCoding, encodeEnvelope, TEXT_BODY_MAX_BYTES } from './content-coding.mjs';
 
 /** Each set of server headers as a flat [name, value, …] list, made once: the sets are constants. */
 /** @type {WeakMap<Readonly<Record<string, string>>, string[]>} */
@@ -59,21 +58,23 @@ export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
     res.end();
     return;
   }
-  const { parts, text, length } = encodeEnvelope(envelope, coding);
-  headers.push('Content-Length', String(length));
+  const body = encodeEnvelope(envelope, coding);
+  headers.push('Content-Length', String(body.length));
   res.writeHead(status, headers);
   if (headOnly) {
     res.end();
     return;
   }
-  // A small body leaves as one Buffer: a write per part costs more than copying a few KB.
-  if (length <= JOINED_MAX_BYTES) {
-    res.end(joinParts(parts, length, text));
+  // A small body leaves with its headers as one string, written at once (TEXT_BODY_MAX_BYTES).
+  if (body.length <= TEXT_BODY_MAX_BYTES) {
+    res.end(bodyText(envelope, coding, body), 'latin1');
     return;
   }
-  // Corked, the parts leave in one write (end() uncorks).
+  const { cached, tail, text } = body;
+  // Corked, the parts leave in one write (end() uncorks); the cached ones are never copied.
   res.cork();
-  for (const part of parts) res.write(part);
+  for (const part of cached) res.write(part);
+  for (const part of tail) res.write(part);
   res.end(text);
 }
 
