@@ -178,7 +178,8 @@ export function encodeEnvelope(envelope, coding) {
       ? gzipEnvelope(encoded(head).gzip, deflatedOf(envelope), tail)
       : [brotliFormOf(envelope).buffer, brotliTail(Buffer.from(tail))];
   // gzip: the gzip header and stored head, then the deflated payload; Brotli: the compressed part.
-  const cached = coding === 'gzip' ? [/** @type {Buffer} */ (first), /** @type {Buffer} */ (rest.shift())] : [/** @type {Buffer} */ (first)];
+  const cached =
+    coding === 'gzip' ? [/** @type {Buffer} */ (first), /** @type {Buffer} */ (rest.shift())] : [/** @type {Buffer} */ (first)];
   let length = 0;
   for (const part of [...cached, ...rest]) length += part.length;
   return { cached, tail: rest, text: '', length };
