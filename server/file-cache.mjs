@@ -12,6 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import etag from 'etag';
 import fresh from 'fresh';
+import { TEXT_BODY_MAX_BYTES } from './content-coding.mjs';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -20,7 +21,7 @@ const CONTENT_FIELDS = new Set(['Content-Encoding', 'Content-Type', 'Content-Len
 
 /**
  * @typedef {object} PreparedFile
- * @property {Buffer} body
+ * @property {Buffer | string} body a small file's as a latin1 string, each character one byte (TEXT_BODY_MAX_BYTES)
  * @property {string[]} ok every header of a 200, as writeHead's flat [name, value, …] list (no object to walk)
  * @property {string[]} notModified every header of a 304, likewise
  * @property {{ etag: string, 'last-modified': string }} validators for `fresh`
@@ -86,7 +87,8 @@ export function preparedFile(clientDir, stored, key, policyHeaders) {
       .flat();
     const held = body.length + headerBytes([ok, notModified]);
     const validators = { etag: fields.ETag, 'last-modified': fields['Last-Modified'] };
-    entry = { body, ok, notModified, validators, heldBytes: () => held };
+    const kept = body.length <= TEXT_BODY_MAX_BYTES ? body.toString('latin1') : body;
+    entry = { body: kept, ok, notModified, validators, heldBytes: () => held };
     files.set('file', key, entry);
   }
   return entry;
@@ -104,5 +106,7 @@ export function sendPrepared(req, res, entry) {
     return;
   }
   res.writeHead(200, entry.ok);
-  res.end(req.method === 'HEAD' ? undefined : entry.body);
+  // A string body leaves with the headers in one write; the encoding is ignored for a Buffer.
+  if (req.method === 'HEAD') res.end();
+  else res.end(entry.body, 'latin1');
 }
