@@ -184,6 +184,9 @@ export function encodeEnvelope(envelope, coding) {
   return { cached: parts.slice(0, cachedCount), tail: parts.slice(cachedCount), text: '', length };
 }
 
+/** The name each coding's latin1 form is kept under with the payload: made once, not per request. */
+const TEXT_FORM = /** @type {const} */ ({ br: 'text:br', gzip: 'text:gzip', identity: 'text:identity' });
+
 /**
  * The cached parts as one latin1 string, kept with the payload in the byte budget (a string of
  * latin1 characters takes a byte each) and made again when the parts change (a Brotli part
@@ -193,7 +196,7 @@ export function encodeEnvelope(envelope, coding) {
  * @param {Buffer[]} cached from encodeEnvelope
  */
 function cachedText(envelope, coding, cached) {
-  const name = `text:${coding}`;
+  const name = TEXT_FORM[coding];
   const last = cached[cached.length - 1];
   const make = () => {
     const text = cached.map((part) => part.toString('latin1')).join('');
