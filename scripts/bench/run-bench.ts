@@ -126,10 +126,11 @@ function chooseBuild(): { distDir: string; label: string; buildSeconds?: number 
 
 /**
  * Loads the server and the floor with every class in turn for the warm-up time, before any class is
- * measured: a fresh server's first seconds under load cost about a quarter more CPU per request (V8
+ * measured. A fresh server's first seconds under load cost about a quarter more CPU per request (V8
  * still compiling the request path: a default listing, 97 µs in the first 3 s, 75-83 µs after), and
- * the first classes a server answers leave it compiled for their shapes only. Every class is then measured on a server that has answered them all, as a
- * server in service has. The variants' servers are warmed with their own class.
+ * the first answer of each new kind deoptimizes the shared request path once (a detail then costs
+ * about 5% more). So every class is measured on a server that has answered them all, as a server in
+ * service has. The variants' servers are warmed with their own class only.
  */
 async function warmEveryClass(classes: readonly BenchClass[]): Promise<void> {
   if (warmup === 0) return;
