@@ -124,71 +124,83 @@ function chooseBuild(): { distDir: string; label: string; buildSeconds?: number 
   return { distDir, label: `build in ${dist ?? 'dist'}` };
 }
 
-/**
- * Loads the server and the floor with every class in turn for the warm-up time, before any class is
- * measured. A fresh server's first seconds under load cost about a quarter more CPU per request (V8
- * still compiling the request path: a default listing, 97 µs in the first 3 s, 75-83 µs after), and
- * the first answer of each new kind deoptimizes the shared request path once (a detail then costs
- * about 5% more). So every class is measured on a server that has answered them all, as a server in
- * service has. The variants' servers are warmed with their own class only.
- */
-async function warmEveryClass(classes: readonly BenchClass[]): Promise<void> {
-  if (warmup === 0) return;
-  for (const item of classes) {
-    if (item.variant) continue;
-    for (const running of [server!, floor!]) await measure(running.url, item.requests, item.status, { ...load, duration: warmup });
-  }
-  console.error(`bench: every class warmed for ${warmup} s on each side`);
+/** A class and the two processes it runs on, with what it has measured so far. */
+interface Plan {
+  item: BenchClass;
+  tested: Running;
+  reference: Running;
+  result: ClassResult;
 }
 
-/** Runs each class on the server then on the floor, `runs` times, after a warm-up of each. */
+/** The result a class starts with: its recorded answer described, no samples yet. */
+function emptyResult(item: BenchClass, responses: Map<string, Recorded>): ClassResult {
+  const recorded = item.requests.map((request) => responses.get(fetchKey(request))!);
+  const first = recorded[0]!;
+  const encoding = first.headers['content-encoding'];
+  const bytes = median(recorded.map((answer) => answer.body.length));
+  return {
+    id: item.id,
+    example: item.example,
+    response: describeResponse(first.status, typeof encoding === 'string' ? encoding : undefined, bytes),
+    server: [],
+    floor: [],
+    cpuMicros: { server: [], floor: [] },
+  };
+}
+
+/** One run of a class on one side: its sample and the side's CPU per answered request. */
+async function runOnce(plan: Plan, side: 'server' | 'floor'): Promise<void> {
+  const running = side === 'server' ? plan.tested : plan.reference;
+  const cpuBefore = treeCpuSeconds(running.pid);
+  const sample = await measure(running.url, plan.item.requests, plan.item.status, load);
+  plan.result[side].push(sample);
+  // CPU per request barely moves with the machine's other load, unlike throughput.
+  plan.result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
+}
+
+/**
+ * Runs every class `runs` times on its server and its reference, in rounds: each round runs each
+ * class once, server and reference back to back, so a class's ratio is the median of paired runs.
+ *
+ * - **Warm first.** Before any run, each class loads both its sides for the warm-up time. A fresh
+ *   server's first seconds under load cost about a quarter more CPU per request (V8 still compiling
+ *   the request path: a default listing, 97 µs in the first 3 s, 75-83 µs after), and the first
+ *   answer of each new kind deoptimizes the shared request path once (a detail then costs about 5%
+ *   more). So every class is measured on a server that has answered them all, as a server in service has.
+ * - **Rounds, not one class after another.** The machine has slow stretches of tens of seconds that
+ *   cost the server more than the floor: the same detail-only bench at 100× measured 0.66 and then
+ *   0.92, four of its five runs low in the first. Run class after class, such a stretch took every
+ *   run of one class; run in rounds, it takes one run from each of several, and each median drops it.
+ * - **Order.** Server first in odd rounds, reference first in even ones, so a steady drift in the
+ *   machine's speed does not always favour the same side.
+ * - **Variants** run side by side with a plain server, not the floor: their ratio is their cost.
+ *   That server is started like the variants and serves only their requests: the main server has
+ *   served every class and runs them slower than a fresh one (by 7-20% on a detail).
+ */
 async function benchAll(classes: readonly BenchClass[], responses: Map<string, Recorded>): Promise<ClassResult[]> {
-  const results: ClassResult[] = [];
+  const plans: Plan[] = [];
   for (const item of classes) {
-    const result: ClassResult = {
-      id: item.id,
-      example: item.example,
-      response: '',
-      server: [],
-      floor: [],
-      cpuMicros: { server: [], floor: [] },
-    };
-    const recorded = item.requests.map((request) => responses.get(fetchKey(request))!);
-    const first = recorded[0]!;
-    const encoding = first.headers['content-encoding'];
-    const bytes = median(recorded.map((answer) => answer.body.length));
-    result.response = describeResponse(first.status, typeof encoding === 'string' ? encoding : undefined, bytes);
-    const target = (running: Running, duration: number): Promise<Sample> =>
-      measure(running.url, item.requests, item.status, { ...load, duration });
     const tested = item.variant ? await variantServer(item.variant.server) : server!;
-    // A variant runs side by side with a plain server, not the floor: its ratio is its cost. That
-    // server is started like the variants and serves only their requests: the main server has
-    // served every class before and runs them slower than a fresh one (by 7-20% on a detail).
     const reference = item.variant ? await variantServer('plain') : floor!;
-    if (warmup > 0) {
-      await target(tested, warmup);
-      await target(reference, warmup);
-    }
-    // Server first on odd runs, floor first on even ones, so a steady drift in the machine's speed
-    // does not always favour the same side.
-    for (let run = 1; run <= runs; run += 1) {
-      const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
-      for (const side of order) {
-        const running = side === 'server' ? tested : reference;
-        const cpuBefore = treeCpuSeconds(running.pid);
-        const sample = await target(running, load.duration);
-        result[side].push(sample);
-        // CPU per request barely moves with the machine's other load, unlike throughput.
-        result.cpuMicros[side].push(((treeCpuSeconds(running.pid) - cpuBefore) * 1e6) / (sample.rps * load.duration));
-      }
-      const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
-      console.error(`bench: ${item.id} run ${run}/${runs}: server ${last(result.server)}, floor ${last(result.floor)}`);
-    }
-    const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
-    if (unexpected > 0) result.response += ` (${unexpected} unexpected answers)`;
-    results.push(result);
+    plans.push({ item, tested, reference, result: emptyResult(item, responses) });
   }
-  return results;
+  if (warmup > 0) {
+    for (const { item, tested, reference } of plans)
+      for (const running of [tested, reference]) await measure(running.url, item.requests, item.status, { ...load, duration: warmup });
+    console.error(`bench: every class warmed for ${warmup} s on each side`);
+  }
+  for (let run = 1; run <= runs; run += 1) {
+    const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
+    for (const plan of plans) {
+      for (const side of order) await runOnce(plan, side);
+      const last = (samples: Sample[]) => `${Math.round(samples.at(-1)!.rps)} req/s`;
+      console.error(`bench: ${plan.item.id} run ${run}/${runs}: server ${last(plan.result.server)}, floor ${last(plan.result.floor)}`);
+    }
+  }
+  return plans.map(({ result }) => {
+    const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
+    return unexpected > 0 ? { ...result, response: `${result.response} (${unexpected} unexpected answers)` } : result;
+  });
 }
 
 /** The server of a variant, or the plain one variants are compared with (each started once); its answers must be the main server's (the floor replays those). */
@@ -221,9 +233,9 @@ function variantCosts(results: readonly ClassResult[], classes: readonly BenchCl
   });
 }
 
-/** Stops the run if it takes half again as long as its warm-ups (the first pass and each class's) and runs on both sides should. */
+/** Stops the run if it takes half again as long as its warm-ups and runs on both sides should. */
 function armTimeBound(classCount: number): void {
-  const seconds = classCount * 2 * (2 * warmup + runs * load.duration) * 1.5 + 60;
+  const seconds = classCount * 2 * (warmup + runs * load.duration) * 1.5 + 60;
   setTimeout(() => {
     console.error(`bench: stopped at the time bound of ${Math.round(seconds)} s`);
     cleanUp();
@@ -304,7 +316,6 @@ async function main(): Promise<void> {
   const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
   const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
 
-  await warmEveryClass(classes);
   const results = await benchAll(classes, responses);
   const memory = treeMemoryMb(server.pid);
   await server.stop();
