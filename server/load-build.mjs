@@ -51,6 +51,10 @@ export async function loadBuild(distDir) {
   api.serviceState.build = record.id;
   // Static files count against the same per-worker byte budget as the API's payloads.
   useCacheBudget(api.workerCache);
+  const apiDir = fileURLToPath(new URL('server/api/', distDir));
+  const catalog = api.catalogFromSnapshot(`${apiDir}${api.CATALOG_SNAPSHOT}`);
+  // The payloads the build serialized: the worker reads their bytes and holds only their index.
+  api.openPayloadStore(apiDir, catalog);
   return {
     id: record.id,
     // The origin the build was made for (its SITE_URL; the server's when a record lacks it): Astro's
@@ -61,7 +65,7 @@ export async function loadBuild(distDir) {
     notFoundPage: readFileSync(new URL('client/404.html', distDir)),
     astroHandler: astro.handler,
     api,
-    catalog: api.catalogFromSnapshot(fileURLToPath(new URL(`server/api/${api.CATALOG_SNAPSHOT}`, distDir))),
+    catalog,
   };
 }
 

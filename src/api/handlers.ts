@@ -10,12 +10,19 @@ import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
-import { buildDiscovery } from '../discovery/discovery-payload.ts';
+import {
+  DISCOVERY_KINDS_KEY,
+  DISCOVERY_SEARCH_KEY,
+  discoveryIndexes,
+  discoveryItems,
+  discoveryKinds,
+  discoverySearchIndex,
+} from '../discovery/discovery-payload.ts';
 import { COLLECTION_NAMES, type CollectionName, type DetailCollection, type EntryOf } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
-import { listCollection, localizedEntries, matchingIndexes } from './listing.ts';
+import { collectionSearchIndex, localizedEntries, matchingIndexes, searchIndexKey, type EntryFilters } from './listing.ts';
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
 import { EVERYTHING, PARAM_NAMES, type Selection } from '../routes/params.ts';
@@ -79,6 +86,120 @@ function facet(lists: readonly (readonly string[])[], catalog: Catalog, collecti
   return [...counts].map(([slug, count]) => ({ slug, name: localize(catalog.ref(collection, slug).name, locale), count }));
 }
 
+/** The entries a request selects from a directory, as indexes into its whole list, and the members after `items`. */
+export interface DirectorySelection {
+  indexes: number[];
+  rest: { count: number } & Record<string, unknown>;
+}
+
+/**
+ * A directory: every route that pages its items. `list` is the whole list in one locale (what the
+ * payload store keeps each item of, serialized); `select` is which of them a request gets. The
+ * handler answers with both, and the server joins the selected items' stored bytes
+ * (prepare-payload.ts): one selection behind both.
+ */
+export interface Directory {
+  id: RouteId;
+  list(catalog: Catalog, locale: Locale): readonly unknown[];
+  select(context: RouteContext): DirectorySelection;
+  /** The per-catalog views `select` reads (search indexes, filter values) by memo key: the payload store keeps them, so a worker never builds one. */
+  views(catalog: Catalog): Record<string, unknown>;
+}
+
+const counted = (indexes: number[]): DirectorySelection => ({ indexes, rest: { count: indexes.length } });
+
+/**
+ * Route `id`'s directory over one collection's entries, narrowed by `q` and `filters`: one test per
+ * choice parameter of the route, so a missing, extra or misspelt filter does not compile.
+ */
+export function collectionDirectory<Id extends RouteId, C extends CollectionName>(
+  id: Id,
+  collection: C,
+  filters: EntryFilters<C, FilterOf<Id>>,
+): Directory {
+  return {
+    id,
+    list: (catalog, locale) => localizedEntries(catalog, collection, locale),
+    select: ({ catalog, selection }) => counted(matchingIndexes(catalog, collection, selection as Selection<FilterOf<Id>>, filters)),
+    views: (catalog) => ({ [searchIndexKey(collection)]: collectionSearchIndex(catalog, collection) }),
+  };
+}
+
+const byOwner = { [PARAM_NAMES.owner]: (entry: { owner: string }, value: string) => entry.owner === value };
+
+const PORTFOLIO_FILTERS: EntryFilters<'cases', FilterOf<'getPortfolio'>> = {
+  [PARAM_NAMES.category]: (entry, value) => entry.category === value,
+  [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value),
+};
+
+const discovery: Directory = {
+  id: 'listDiscovery',
+  list: discoveryItems,
+  select: ({ catalog, selection }) => counted(discoveryIndexes(catalog, selection)),
+  views: (catalog) => ({ [DISCOVERY_SEARCH_KEY]: discoverySearchIndex(catalog), [DISCOVERY_KINDS_KEY]: discoveryKinds(catalog) }),
+};
+
+const portfolio: Directory = {
+  id: 'getPortfolio',
+  list: (catalog, locale) => localizedEntries(catalog, 'cases', locale),
+  select: ({ catalog, locale, selection }) => {
+    const indexes = matchingIndexes(catalog, 'cases', selection as Selection<FilterOf<'getPortfolio'>>, PORTFOLIO_FILTERS);
+    const raw = indexes.map((index) => catalog.collections.cases[index]!);
+    const facets = {
+      categories: facet(
+        raw.map((entry) => [entry.category]),
+        catalog,
+        'categories',
+        locale,
+      ),
+      stacks: facet(
+        raw.map((entry) => entry.stacks),
+        catalog,
+        'stacks',
+        locale,
+      ),
+      signals: raw.flatMap((entry) => localize(entry.signals, locale)),
+    };
+    return { indexes, rest: { count: indexes.length, facets } };
+  },
+  views: (catalog) => ({ [searchIndexKey('cases')]: collectionSearchIndex(catalog, 'cases') }),
+};
+
+/** Every route that pages its items, by id: exactly the routes with `limit` (tests/api/route-table.test.ts). */
+export const DIRECTORIES: Partial<Record<RouteId, Directory>> = Object.fromEntries(
+  [
+    collectionDirectory('listProfiles', 'profiles', byOwner),
+    collectionDirectory('listLinks', 'links', byOwner),
+    discovery,
+    portfolio,
+    collectionDirectory('listCategories', 'categories', {
+      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+    }),
+    collectionDirectory('listCapabilities', 'capabilities', {}),
+    collectionDirectory('listStacks', 'stacks', {
+      [PARAM_NAMES.category]: (entry, value, catalog) =>
+        catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
+    }),
+    collectionDirectory('listProjects', 'projects', {
+      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+    }),
+    collectionDirectory('listOperations', 'operations', { [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value) }),
+    collectionDirectory('listJourneys', 'journeys', {
+      [PARAM_NAMES.audience]: (entry, value) => entry.audience === value,
+      [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
+    }),
+    collectionDirectory('listTrust', 'trust', { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
+  ].map((directory) => [directory.id, directory]),
+);
+
+/** A directory route's answer: the selected items of its whole list, then the other members. */
+function directoryAnswer<Id extends RouteId>(id: Id, context: RouteContext<Id>): Answer<Id> {
+  const directory = DIRECTORIES[id]!;
+  const { indexes, rest } = directory.select(context);
+  const list = directory.list(context.catalog, context.locale);
+  return { items: indexes.map((index) => list[index]), ...rest } as Answer<Id>;
+}
+
 export const HANDLERS = {
   getHealth: ({ catalog }) => {
     if (serviceState.draining) {
@@ -98,10 +219,8 @@ export const HANDLERS = {
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
   getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
-  listProfiles: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'profiles', locale, selection, { [PARAM_NAMES.owner]: (entry, value) => entry.owner === value }),
-  listLinks: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'links', locale, selection, { [PARAM_NAMES.owner]: (entry, value) => entry.owner === value }),
+  listProfiles: (context) => directoryAnswer('listProfiles', context),
+  listLinks: (context) => directoryAnswer('listLinks', context),
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
@@ -112,62 +231,19 @@ export const HANDLERS = {
     ) as { [C in Exclude<CollectionName, 'profile'>]: Localized<EntryOf<C>>[] }),
   }),
   getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
-  listDiscovery: ({ catalog, locale, selection }) => buildDiscovery(catalog, locale, selection),
-  getPortfolio: ({ catalog, locale, selection }) => {
-    const indexes = matchingIndexes(catalog, 'cases', selection, {
-      [PARAM_NAMES.category]: (entry, value) => entry.category === value,
-      [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value),
-    });
-    const raw = indexes.map((index) => catalog.collections.cases[index]!);
-    const localized = localizedEntries(catalog, 'cases', locale);
-    const items = indexes.map((index) => localized[index]!);
-    return {
-      items,
-      count: items.length,
-      facets: {
-        categories: facet(
-          raw.map((entry) => [entry.category]),
-          catalog,
-          'categories',
-          locale,
-        ),
-        stacks: facet(
-          raw.map((entry) => entry.stacks),
-          catalog,
-          'stacks',
-          locale,
-        ),
-        signals: items.flatMap((entry) => entry.signals),
-      },
-    };
-  },
-  listCategories: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'categories', locale, selection, {
-      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
-    }),
+  listDiscovery: (context) => directoryAnswer('listDiscovery', context),
+  getPortfolio: (context) => directoryAnswer('getPortfolio', context),
+  listCategories: (context) => directoryAnswer('listCategories', context),
   getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
-  listCapabilities: ({ catalog, locale, selection }) => listCollection(catalog, 'capabilities', locale, selection, {}),
-  listStacks: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'stacks', locale, selection, {
-      [PARAM_NAMES.category]: (entry, value) =>
-        catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
-    }),
+  listCapabilities: (context) => directoryAnswer('listCapabilities', context),
+  listStacks: (context) => directoryAnswer('listStacks', context),
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
-  listProjects: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'projects', locale, selection, {
-      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
-    }),
+  listProjects: (context) => directoryAnswer('listProjects', context),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
-  listOperations: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'operations', locale, selection, { [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value) }),
+  listOperations: (context) => directoryAnswer('listOperations', context),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
-  listJourneys: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'journeys', locale, selection, {
-      [PARAM_NAMES.audience]: (entry, value) => entry.audience === value,
-      [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
-    }),
-  listTrust: ({ catalog, locale, selection }) =>
-    listCollection(catalog, 'trust', locale, selection, { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
+  listJourneys: (context) => directoryAnswer('listJourneys', context),
+  listTrust: (context) => directoryAnswer('listTrust', context),
 } satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */

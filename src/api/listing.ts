@@ -2,21 +2,10 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
-import { searchableText, selectIndexes } from '../catalog/search.ts';
+import { SearchIndex, searchableText, selectIndexes } from '../catalog/search.ts';
 import type { ParamName, Selection } from '../routes/params.ts';
 import type { CollectionName, EntryOf } from '../schemas/collections.ts';
 import type { Locale } from '../schemas/common.ts';
-
-/** A directory payload: `count` always equals `items.length`. */
-export interface Directory<T> {
-  items: T[];
-  count: number;
-}
-
-/** True for a payload with an items list: what a paginated route answers. */
-export function isDirectory(payload: unknown): payload is { items: unknown[] } {
-  return typeof payload === 'object' && payload !== null && 'items' in payload && Array.isArray(payload.items);
-}
 
 /** Whether an entry passes a filter, given the filter's canonical value. */
 type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean;
@@ -28,9 +17,14 @@ type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, ca
  */
 export type EntryFilters<C extends CollectionName, Filter extends ParamName> = { readonly [Name in Filter]: EntryTest<C> };
 
+/** The memo key of a collection's search index: the payload store holds it under the same name. */
+export const searchIndexKey = (collection: CollectionName) => `search:${collection}`;
+
 /** Normalized search text per entry, in catalog order (both locales, so either language finds it). */
-function searchTexts(catalog: Catalog, collection: CollectionName): string[] {
-  return memo(catalog, `search:${collection}`, () => (catalog.collections[collection] as unknown[]).map((entry) => searchableText(entry)));
+export function collectionSearchIndex(catalog: Catalog, collection: CollectionName): SearchIndex {
+  return memo(catalog, searchIndexKey(collection), () =>
+    SearchIndex.of((catalog.collections[collection] as unknown[]).map((entry) => searchableText(entry))),
+  );
 }
 
 /** Every entry of a collection in one locale, in catalog order. */
@@ -53,20 +47,7 @@ export function matchingIndexes<C extends CollectionName, Filter extends ParamNa
   return selectIndexes(
     entries.length,
     selection.terms,
-    () => searchTexts(catalog, collection),
+    () => collectionSearchIndex(catalog, collection),
     (index) => active.every(([name, test]) => test(entries[index]!, selection.choices[name]!, catalog)),
   );
-}
-
-/** The directory payload for a collection, narrowed by `q` and the filters. */
-export function listCollection<C extends CollectionName, Filter extends ParamName>(
-  catalog: Catalog,
-  collection: C,
-  locale: Locale,
-  selection: Selection<Filter>,
-  filters: EntryFilters<C, NoInfer<Filter>>,
-): Directory<Localized<EntryOf<C>>> {
-  const all = localizedEntries(catalog, collection, locale);
-  const items = matchingIndexes(catalog, collection, selection, filters).map((index) => all[index]!);
-  return { items, count: items.length };
 }

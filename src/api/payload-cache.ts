@@ -19,11 +19,14 @@ export class PreparedPayload implements Sized {
   /** For a page of a directory, the cursor of the next one (kept so a request costs no hash for it). */
   readonly nextCursor: string | undefined;
 
-  constructor(json: string, etag: string, nextCursor?: string) {
-    // A backing store of its own: a small Buffer from Node's pool would keep its whole 8 KB slab alive.
-    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-    bytes.write(json);
-    this.bytes = bytes;
+  /** `json` as text, or as UTF-8 bytes with a backing store of their own (Buffer.allocUnsafeSlow). */
+  constructor(json: string | Buffer, etag: string, nextCursor?: string) {
+    if (typeof json === 'string') {
+      // A backing store of its own: a small Buffer from Node's pool would keep its whole 8 KB slab alive.
+      const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+      bytes.write(json);
+      this.bytes = bytes;
+    } else this.bytes = json;
     this.etag = etag;
     this.nextCursor = nextCursor;
   }
@@ -57,8 +60,11 @@ export class PreparedPayload implements Sized {
   }
 }
 
+/** The envelope's opening, shared by every response so it can be compressed with the payload. */
+export const ENVELOPE_HEAD = '{"payload":' as const;
+
 /** Weak ETag over the normalized query and the payload, never over request id or time. */
-export function etagFor(normalizedQuery: string, payloadJson: string): string {
+export function etagFor(normalizedQuery: string, payloadJson: string | Buffer): string {
   return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
 }
 

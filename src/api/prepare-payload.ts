@@ -1,53 +1,70 @@
 /**
- * From a checked request to the payload it gets: the handler's answer, serialized and hashed once
- * and cached, and, for a page of a directory, the slice `limit` and `cursor` select, with the cursor
- * of the next page. Every cache key and ETag is built from canonical values (q folded, a cursor by
- * the offset it decodes to), so equivalent requests share one entry and one ETag.
+ * From a checked request to the payload it gets. A route's payload without filters (a detail's by
+ * slug) is the one the build stored (payload-store.ts). A directory's selection (which entries `q`
+ * and the filters keep) is made once and cached as indexes; a page of it, or the whole filtered
+ * list, is the join of those items' stored bytes, so nothing is serialized per entry per request
+ * and a page costs what it returns, whatever the selection's size. Every cache key and ETag is
+ * built from canonical values (q folded, a cursor by the offset it decodes to), so equivalent
+ * requests share one entry and one ETag.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { stringBytes } from './byte-cache.ts';
-import { HANDLERS } from './handlers.ts';
-import { isDirectory } from './listing.ts';
+import { DIRECTORIES, HANDLERS, type Directory } from './handlers.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
 import { cached, etagFor, PreparedPayload } from './payload-cache.ts';
+import { NO_FILTERS_JSON, payloadStoreOf, type ItemTable } from './payload-store.ts';
 import type { ParsedQuery } from './params.ts';
 import type { CheckedQuery } from './query-cache.ts';
 import { serializePayload } from './serialize.ts';
 import { CURSOR_PARAM } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
 
-/** Bytes of a string array's slots besides the strings' characters: an 8-byte pointer and a ~16-byte string header each. */
-const PER_ITEM_BYTES = 24;
-
-/** A directory's answer with each item serialized on its own, so any page is a join. */
-class SerializedDirectory {
-  readonly items: string[];
-  /** The other members (count, facets), serialized without their braces. */
+/** The entries a request selects from a directory, as indexes, and the members after `items`, serialized. */
+class SelectedEntries {
+  readonly indexes: Int32Array;
+  /** `count` and any other members (facets), serialized without their braces. */
   readonly rest: string;
   onResize: (() => void) | undefined;
 
-  constructor(items: string[], rest: string) {
-    this.items = items;
+  constructor(indexes: readonly number[], rest: string) {
+    this.indexes = Int32Array.from(indexes);
     this.rest = rest;
   }
 
   heldBytes(): number {
-    let bytes = stringBytes(this.rest);
-    for (const item of this.items) bytes += stringBytes(item) + PER_ITEM_BYTES;
-    return bytes;
+    return this.indexes.byteLength + stringBytes(this.rest);
   }
 }
 
-/** The handler's answer for a checked request, before it is serialized. */
-function answerOf(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined): unknown {
+/** The handler's payload, serialized and hashed: a live one (health), or an unknown slug's 404 (thrown). */
+function handledPayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string): PreparedPayload {
   const selection = { terms: parsed.terms, choices: parsed.choices };
-  return HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
+  const answer = HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
+  const json = serializePayload(answer);
+  return new PreparedPayload(json, etagFor(key, json));
 }
 
-/** A whole payload, serialized and hashed. */
-function wholePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string): PreparedPayload {
-  const json = serializePayload(answerOf(route, catalog, parsed, slug));
-  return new PreparedPayload(json, etagFor(key, json));
+const ITEMS_OPEN = '{"items":[';
+
+/** `{"items":[…],<rest>[,"next_cursor":…]}`: the selected items from..to of `table` between a head and a tail, in one buffer. */
+function joinedItems(table: ItemTable, selected: SelectedEntries, from: number, to: number, nextCursor: string | null | undefined): Buffer {
+  const tail = `],${selected.rest}${nextCursor === undefined ? '' : `,"next_cursor":${serializePayload(nextCursor)}`}}`;
+  const itemsLength = table.joinedLength(selected.indexes, from, to);
+  const tailLength = Buffer.byteLength(tail);
+  const bytes = Buffer.allocUnsafeSlow(ITEMS_OPEN.length + itemsLength + tailLength);
+  bytes.write(ITEMS_OPEN, 0, 'latin1');
+  table.readJoined(selected.indexes, from, to, bytes, ITEMS_OPEN.length);
+  bytes.write(tail, ITEMS_OPEN.length + itemsLength);
+  return bytes;
+}
+
+/** Which entries of `directory` a checked request selects, made once per key and kept in the byte budget. */
+function selectedEntries(directory: Directory, catalog: Catalog, parsed: ParsedQuery, key: string): SelectedEntries {
+  return cached(catalog, 'selection', key, () => {
+    const selection = { terms: parsed.terms, choices: parsed.choices };
+    const { indexes, rest } = directory.select({ catalog, locale: parsed.locale, selection });
+    return new SelectedEntries(indexes, serializePayload(rest).slice(1, -1));
+  });
 }
 
 /**
@@ -56,35 +73,38 @@ function wholePayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, s
  */
 export function preparePayload(route: RouteSpec, catalog: Catalog, query: CheckedQuery, slug: string | undefined): PreparedPayload {
   const { parsed, filtersJson } = query;
-  const { limit, cursor } = parsed;
-  const key = `${route.id}\u0000${slug ?? ''}\u0000${parsed.locale}\u0000${filtersJson}`;
-
+  const { limit, cursor, locale } = parsed;
+  const key = `${route.id}\u0000${slug ?? ''}\u0000${locale}\u0000${filtersJson}`;
+  // A live payload (health) describes the process at this moment: never cached.
+  if (route.live) return handledPayload(route, catalog, parsed, slug, key);
+  const directory = DIRECTORIES[route.id];
   // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).
-  if (limit === undefined) {
-    // A live payload (health) describes the process at this moment: never cached.
-    if (route.live) return wholePayload(route, catalog, parsed, slug, key);
-    return cached(catalog, 'payload', key, () => wholePayload(route, catalog, parsed, slug, key));
-  }
-
-  const directory = cached(catalog, 'directory', key, () => {
-    const answered = answerOf(route, catalog, parsed, slug);
-    if (!isDirectory(answered)) throw new Error(`${route.id} pages its items but answered no items list`);
-    const { items, ...rest } = answered;
-    return new SerializedDirectory(
-      items.map((item) => serializePayload(item)),
-      serializePayload(rest).slice(1, -1),
+  if (limit === undefined && (directory === undefined || filtersJson === NO_FILTERS_JSON)) {
+    return cached(
+      catalog,
+      'payload',
+      key,
+      () => payloadStoreOf(catalog).whole(route.id, slug, locale) ?? handledPayload(route, catalog, parsed, slug, key),
     );
-  });
+  }
+  if (directory === undefined) throw new Error(`${route.id} pages its items but is not a directory`);
+  const table = payloadStoreOf(catalog).table(route.id, locale);
+  const selected = selectedEntries(directory, catalog, parsed, key);
+  const count = selected.indexes.length;
+  if (limit === undefined) {
+    return cached(catalog, 'payload', key, () => {
+      const bytes = joinedItems(table, selected, 0, count, undefined);
+      return new PreparedPayload(bytes, etagFor(key, bytes));
+    });
+  }
   const binding = cursorBinding(catalog.version, route.id, filtersJson);
-  const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, directory.items.length);
-  const end = offset + limit;
+  const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, count);
+  const end = Math.min(offset + limit, count);
   const pageKey = `${key}\u0000${limit}\u0000${offset}`;
   return cached(catalog, 'page', pageKey, () => {
-    const nextCursor = end < directory.items.length ? encodeCursor(binding, end) : undefined;
-    const json =
-      `{"items":[${directory.items.slice(offset, end).join(',')}]` +
-      `${directory.rest === '' ? '' : `,${directory.rest}`},"next_cursor":${nextCursor === undefined ? 'null' : JSON.stringify(nextCursor)}}`;
-    return new PreparedPayload(json, etagFor(pageKey, json), nextCursor);
+    const nextCursor = end < count ? encodeCursor(binding, end) : undefined;
+    const bytes = joinedItems(table, selected, offset, end, nextCursor ?? null);
+    return new PreparedPayload(bytes, etagFor(pageKey, bytes), nextCursor);
   });
 }
 

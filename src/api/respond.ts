@@ -8,7 +8,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
-import { PreparedPayload } from './payload-cache.ts';
+import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
 import { checkedQuery } from './query-cache.ts';
 import { apiHeaders } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
@@ -41,9 +41,6 @@ export interface EnvelopeParts {
   /** Everything after the payload: request id, timestamp, method, path, query, the error if any, the closing brace. */
   tail: string;
 }
-
-/** The envelope's opening, shared by every response so it can be compressed with the payload. */
-export const ENVELOPE_HEAD = '{"payload":' as const;
 
 export interface ApiResponse {
   status: number;

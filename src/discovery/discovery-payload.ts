@@ -2,7 +2,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
-import { searchableText, selectIndexes } from '../catalog/search.ts';
+import { SearchIndex, searchableText, selectIndexes } from '../catalog/search.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import { PARAM_NAMES, type Selection } from '../routes/params.ts';
 import type { FilterOf } from '../routes/routes.ts';
@@ -80,15 +80,44 @@ function rawItems(catalog: Catalog): RawItem[] {
   return [...pages, ...endpoints, ...exports, ...documents, ...entities];
 }
 
+/** Memo keys of what discovery's selection reads: the payload store holds them under the same names. */
+export const DISCOVERY_KINDS_KEY = 'discovery:kinds';
+export const DISCOVERY_SEARCH_KEY = 'discovery:search';
+
+const rawItemsOf = (catalog: Catalog) => memo(catalog, 'discovery:raw', () => rawItems(catalog));
+
+/** Every item in one locale, in inventory order. */
+export function discoveryItems(catalog: Catalog, locale: Locale): DiscoveryItem[] {
+  return memo(catalog, `discovery:${locale}`, () => rawItemsOf(catalog).map((item) => localize(item, locale) as DiscoveryItem));
+}
+
+/** Each item's kind, in inventory order: what the `kind` filter reads. */
+export function discoveryKinds(catalog: Catalog): readonly DiscoveryKind[] {
+  return memo(catalog, DISCOVERY_KINDS_KEY, () => rawItemsOf(catalog).map((item) => item.kind));
+}
+
+/** Each item's text in both locales, folded, for `q`. */
+export function discoverySearchIndex(catalog: Catalog): SearchIndex {
+  return memo(catalog, DISCOVERY_SEARCH_KEY, () =>
+    SearchIndex.of(rawItemsOf(catalog).map((item) => searchableText([LOCALES.map((code) => localize(item, code))]))),
+  );
+}
+
+/** Indexes of the items `kind` and `q` select, in inventory order. */
+export function discoveryIndexes(catalog: Catalog, selection: Selection<FilterOf<'listDiscovery'>>): number[] {
+  const kinds = discoveryKinds(catalog);
+  const kind = selection.choices[PARAM_NAMES.kind];
+  return selectIndexes(
+    kinds.length,
+    selection.terms,
+    () => discoverySearchIndex(catalog),
+    (index) => kind === undefined || kinds[index] === kind,
+  );
+}
+
 /** The discovery payload, narrowed by `kind` and `q`. */
 export function buildDiscovery(catalog: Catalog, locale: Locale, selection: Selection<FilterOf<'listDiscovery'>>) {
-  const raw = memo(catalog, 'discovery:raw', () => rawItems(catalog));
-  const items = memo(catalog, `discovery:${locale}`, () => raw.map((item) => localize(item, locale) as DiscoveryItem));
-  const texts = () =>
-    memo(catalog, 'discovery:search', () => raw.map((item) => searchableText([LOCALES.map((code) => localize(item, code))])));
-  const kind = selection.choices[PARAM_NAMES.kind];
-  const selected = selectIndexes(items.length, selection.terms, texts, (index) => kind === undefined || items[index]!.kind === kind).map(
-    (index) => items[index]!,
-  );
+  const items = discoveryItems(catalog, locale);
+  const selected = discoveryIndexes(catalog, selection).map((index) => items[index]!);
   return { items: selected, count: selected.length };
 }

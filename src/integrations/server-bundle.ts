@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
-import { snapshotCollections, type CatalogSnapshot } from '../catalog/snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 import { matchRoute } from '../api/respond.ts';
 
 export { answerApi, answerRateLimited } from '../api/adapter.ts';
@@ -21,13 +21,18 @@ export { twinPath } from '../discovery/markdown-twins.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 export { isFastPathCandidate, toolCallFastPath } from '../mcp/fast-path.ts';
+export { openPayloadStore } from '../api/payload-store.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
 
-/** The catalog of a content snapshot, validated again so a tampered snapshot cannot serve. */
+/**
+ * The catalog of the build's content snapshot. The build validated it (load-content.ts) and wrote
+ * the payload store from it, so a worker trusts it: validating it again cost a 100× worker about a
+ * second of its start and a heap several times the catalog's size.
+ */
 export function catalogFromSnapshot(snapshotPath: string): Catalog {
-  return createCatalog(snapshotCollections(JSON.parse(readFileSync(snapshotPath, 'utf8')) as CatalogSnapshot));
+  return createCatalog(JSON.parse(readFileSync(snapshotPath, 'utf8')) as CatalogSnapshot);
 }
 
 /** The route-table template a path answers to (`/api/projects/{slug}`), for metric labels; undefined when none. */

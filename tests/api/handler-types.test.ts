@@ -4,8 +4,7 @@
  * fails on any line below whose `@ts-expect-error` stops being an error, or whose expectation breaks.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import { HANDLERS, type Answer, type Handler, type RouteContext } from '../../src/api/handlers.ts';
-import { listCollection } from '../../src/api/listing.ts';
+import { collectionDirectory, HANDLERS, type Answer, type Handler, type RouteContext } from '../../src/api/handlers.ts';
 import { PARAM_NAMES } from '../../src/routes/params.ts';
 import type { FilterOf } from '../../src/routes/routes.ts';
 import type { Localized } from '../../src/catalog/localize.ts';
@@ -38,15 +37,12 @@ describe('handlers are typed from the route table', () => {
     expectTypeOf<FilterOf<'listStacks'>>().toEqualTypeOf<'category'>();
     expectTypeOf<FilterOf<'getStack'>>().toEqualTypeOf<never>();
     const byCategory = () => true;
-    const missing: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
-      // @ts-expect-error listStacks has a category parameter: its handler must test it
-      listCollection(catalog, 'stacks', locale, selection, {});
-    const extra: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
-      // @ts-expect-error listStacks has no stack parameter, so no stack filter
-      listCollection(catalog, 'stacks', locale, selection, { [PARAM_NAMES.category]: byCategory, [PARAM_NAMES.stack]: byCategory });
-    const misspelt: Handler<'listStacks'> = ({ catalog, locale, selection }) =>
-      // @ts-expect-error a filter is named by its parameter, as the route table spells it
-      listCollection(catalog, 'stacks', locale, selection, { categories: byCategory });
+    // @ts-expect-error listStacks has a category parameter: its directory must test it
+    const missing = collectionDirectory('listStacks', 'stacks', {});
+    // @ts-expect-error listStacks has no stack parameter, so no stack filter
+    const extra = collectionDirectory('listStacks', 'stacks', { [PARAM_NAMES.category]: byCategory, [PARAM_NAMES.stack]: byCategory });
+    // @ts-expect-error a filter is named by its parameter, as the route table spells it
+    const misspelt = collectionDirectory('listStacks', 'stacks', { categories: byCategory });
     expectTypeOf([missing, extra, misspelt]).toBeArray();
   });
 });

@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, answerRateLimited } from '../../src/api/adapter.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import { cacheStats } from '../../src/api/byte-cache.ts';
-import { isDirectory } from '../../src/api/listing.ts';
 import { decodeCursor, encodeCursor } from '../../src/api/pagination.ts';
 import { canonicalTerms, parseLocale } from '../../src/api/params.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
@@ -248,10 +247,10 @@ describe('responses', () => {
     expect(error?.detail).toBe('This server is shutting down and finishing its requests: retry, and a new connection reaches another one.');
   });
 
-  it('fills the payload, directory and page caches', () => {
+  it('fills the payload, selection and page caches', () => {
     callApi(routeById('listStacks').path);
     callApi(`${routeById('listStacks').path}?limit=2`);
-    expect(Object.keys(cacheStats())).toEqual(expect.arrayContaining(['payload', 'directory', 'page']));
+    expect(Object.keys(cacheStats())).toEqual(expect.arrayContaining(['payload', 'selection', 'page']));
     const before = cacheStats()['payload']!.hits;
     callApi(routeById('listStacks').path);
     expect(cacheStats()['payload']!.hits).toBe(before + 1);
@@ -259,15 +258,6 @@ describe('responses', () => {
 });
 
 describe('small parts', () => {
-  it('isDirectory needs an object with an items list', () => {
-    expect(isDirectory({ items: [], count: 0 })).toBe(true);
-    expect(isDirectory({ items: 'x' })).toBe(false);
-    expect(isDirectory({ count: 0 })).toBe(false);
-    expect(isDirectory(null)).toBe(false);
-    expect(isDirectory('items')).toBe(false);
-    expect(isDirectory([])).toBe(false);
-  });
-
   it('an ApiError carries its status and name', () => {
     const error = new ApiError('not_found', 'gone', { parameter: 'slug' });
     expect(error.status).toBe(404);

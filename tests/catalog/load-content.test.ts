@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCatalog } from '../../src/catalog/catalog.ts';
 import { ContentValidationError } from '../../src/catalog/content-error.ts';
 import { loadCollections, loadContent } from '../../src/catalog/load-content.ts';
-import { snapshotCollections, type CatalogSnapshot } from '../../src/catalog/snapshot.ts';
+import type { CatalogSnapshot } from '../../src/catalog/snapshot.ts';
+import { openPayloadStore, writePayloadStore } from '../../src/api/payload-store.ts';
 
 let root: string;
 beforeEach(() => {
@@ -56,24 +57,23 @@ describe('the catalog snapshot', () => {
   const written = (): CatalogSnapshot => JSON.parse(JSON.stringify(collections())) as CatalogSnapshot;
 
   it('gives the same catalog as the content read it was made from', () => {
-    const served = createCatalog(snapshotCollections(written()));
+    const served = createCatalog(written());
     const built = createCatalog(collections());
     expect(served.version).toBe(built.version);
     expect(served.collections).toEqual(built.collections);
   });
 
-  it('refuses a tampered snapshot with the editors report', () => {
-    const snapshot = written();
-    snapshot.projects[0]!.stacks = ['no-such-stack'];
-    expect(() => snapshotCollections(snapshot)).toThrow(
-      /content\/projects\/.*\.yaml: field "stacks\[0\]" has value "no-such-stack": no stack has this slug/,
-    );
-  });
-
-  it('refuses a snapshot missing a collection', () => {
-    const snapshot = written() as Partial<CatalogSnapshot>;
-    delete snapshot.profile;
-    expect(() => snapshotCollections(snapshot as CatalogSnapshot)).toThrow(/the profile collection must hold exactly one entry/);
+  it('opens only the payload store built from it: a changed snapshot is another catalog', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payload-store-'));
+    try {
+      writePayloadStore(createCatalog(collections()), dir);
+      expect(() => openPayloadStore(dir, createCatalog(written()))).not.toThrow();
+      const tampered = written();
+      tampered.projects[0]!.stacks = ['no-such-stack'];
+      expect(() => openPayloadStore(dir, createCatalog(tampered))).toThrow(/was built from catalog \w+, not \w+: build again/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { contentDir, displayPath } from '../../src/catalog/content-dir.ts';
 import { ContentValidationError, formatIssue, formatIssues, type ContentIssue } from '../../src/catalog/content-error.ts';
 import { memo } from '../../src/catalog/memo.ts';
 import { SHORT_LIST } from '../../src/catalog/schema-paths.ts';
-import { searchableText, selectIndexes } from '../../src/catalog/search.ts';
+import { matchesTerms, SearchIndex, searchableText, selectIndexes } from '../../src/catalog/search.ts';
 import { baseName, knownSlugs } from '../../src/catalog/slugs.ts';
 import { closestCandidates, didYouMean, slugify } from '../../src/catalog/suggest.ts';
 
@@ -138,7 +138,7 @@ describe('search', () => {
       selectIndexes(
         4,
         ['red', 'apple'],
-        () => texts,
+        () => SearchIndex.of(texts),
         () => true,
       ),
     ).toEqual([0, 3]);
@@ -146,7 +146,7 @@ describe('search', () => {
       selectIndexes(
         4,
         ['red'],
-        () => texts,
+        () => SearchIndex.of(texts),
         (index) => index !== 2,
       ),
     ).toEqual([0, 3]);
@@ -154,14 +154,29 @@ describe('search', () => {
       selectIndexes(
         4,
         [],
-        () => texts,
+        () => SearchIndex.of(texts),
         (index) => index % 2 === 1,
       ),
     ).toEqual([1, 3]);
   });
 
+  it('a SearchIndex finds what a scan of every text finds, terms at the edges of texts included', () => {
+    const words = ['ab', 'ba', 'abc', 'cab', 'a', 'b', 'bca', 'c'];
+    // A fixed pseudo-random sequence: the same texts and queries on every run.
+    let seed = 7;
+    const next = (below: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % below;
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: next(4) }, () => words[next(words.length)]).join(' '));
+    const index = SearchIndex.of(texts);
+    for (let query = 0; query < 200; query++) {
+      const terms = [...new Set(Array.from({ length: 1 + next(3) }, () => words[next(words.length)]!))];
+      const keep = (at: number) => at % 5 !== 0;
+      const scanned = texts.flatMap((text, at) => (matchesTerms(text, terms) && keep(at) ? [at] : []));
+      expect(index.select(terms, keep), terms.join(' ')).toEqual(scanned);
+    }
+  });
+
   it('selectIndexes never builds the search texts without terms', () => {
-    const texts = vi.fn((): string[] => {
+    const texts = vi.fn((): SearchIndex => {
       throw new Error('texts read');
     });
     expect(selectIndexes(3, [], texts, () => true)).toEqual([0, 1, 2]);

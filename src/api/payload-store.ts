@@ -1,0 +1,263 @@
+/**
+ * The payload store: every payload the API can serve without a filter, and every directory item,
+ * serialized once by the build into one file of bytes with an index of offsets
+ * (dist/server/api/payload-store.*). A server worker reads byte ranges from the file, through the
+ * OS page cache that every worker shares, and holds only the index: offsets, ETags and the views a
+ * directory's selection reads (search indexes, filter values). A directory page is the join of
+ * its selected items' bytes, so what a request costs follows the page it returns, not the entries
+ * it matches. Tests and `astro dev` build the same store in memory from their catalog.
+ */
+import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import type { Catalog } from '../catalog/catalog.ts';
+import { memo, seedMemo } from '../catalog/memo.ts';
+import { SearchIndex } from '../catalog/search.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import { EVERYTHING } from '../routes/params.ts';
+import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
+import { DIRECTORIES, HANDLERS } from './handlers.ts';
+import { ENVELOPE_HEAD, etagFor, PreparedPayload } from './payload-cache.ts';
+import { serializePayload } from './serialize.ts';
+
+/** The store's two files, written beside the API bundle. */
+export const PAYLOAD_STORE_FILES = { bytes: 'payload-store.bin', index: 'payload-store.json' } as const;
+
+/** The filters of a request without any, as the cache key and ETag spell them (src/api/query-cache.ts). */
+export const NO_FILTERS_JSON = serializePayload({});
+
+const COMMA = Buffer.from(',');
+
+/** Where bytes are in the store file: offset and length. */
+type Range = [number, number];
+
+/** What the index file holds. */
+interface StoreIndex {
+  /** The catalog version the store was built from: a worker refuses a store of another catalog. */
+  version: string;
+  /** Each whole payload by wholeKey: its bytes, its ETag, and for a route's own payload its Brotli form. */
+  wholes: Record<string, { at: Range; etag: string; br?: Range }>;
+  /** Each directory's items by tableKey, joined by commas: item i ends at `at + ends[i]`, the next starts after its comma. */
+  tables: Record<string, { at: number; ends: number[] }>;
+  /** Search indexes by memo key: the joined text and where each entry's text starts. */
+  searches: Record<string, { at: Range; starts: number[] }>;
+  /** Other views by memo key, as JSON (filter values). */
+  values: Record<string, unknown>;
+}
+
+const wholeKey = (id: RouteId, slug: string | undefined, locale: Locale) => `${id}\u0000${slug ?? ''}\u0000${locale}`;
+const tableKey = (id: RouteId, locale: Locale) => `${id}\u0000${locale}`;
+
+/** Locales a route answers in: both for a localized route, else the default only (lang does not change it). */
+const localesOf = (route: RouteSpec): readonly Locale[] => (route.localized ? LOCALES : [DEFAULT_LOCALE]);
+
+/**
+ * The cached part of a spliced Brotli body (envelope head and payload, flushed, not final) at the
+ * best quality, as server/content-coding.mjs would make it on an upgrade; above 1 MB quality 10,
+ * which is as small for a fraction of the time.
+ */
+function brotliPart(payload: Buffer): Buffer {
+  const part = Buffer.concat([Buffer.from(ENVELOPE_HEAD), payload]);
+  return brotliCompressSync(part, {
+    finishFlush: constants.BROTLI_OPERATION_FLUSH,
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: part.length > 1024 * 1024 ? 10 : constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: part.length,
+      [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(part.length + 1)))),
+    },
+  });
+}
+
+/**
+ * Serializes everything the store holds for `catalog`. `brotli`: also each route's own payloads
+ * compressed at the best quality (the build; tests and dev skip it).
+ */
+export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolean }): { bytes: Buffer; index: StoreIndex } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const put = (bytes: Buffer): Range => {
+    chunks.push(bytes);
+    size += bytes.length;
+    return [size - bytes.length, bytes.length];
+  };
+  const index: StoreIndex = { version: catalog.version, wholes: {}, tables: {}, searches: {}, values: {} };
+  const putWhole = (route: RouteSpec, locale: Locale, slug?: string) => {
+    const json = serializePayload(HANDLERS[route.id]({ catalog, locale, selection: EVERYTHING, ...(slug !== undefined ? { slug } : {}) }));
+    const key = wholeKey(route.id, slug, locale);
+    const bytes = Buffer.from(json);
+    index.wholes[key] = {
+      at: put(bytes),
+      etag: etagFor(`${key}\u0000${NO_FILTERS_JSON}`, json),
+      ...(brotli && slug === undefined ? { br: put(brotliPart(bytes)) } : {}),
+    };
+  };
+  for (const route of ROUTES) {
+    // A live payload (health) describes the process at the moment it answers.
+    if (route.live) continue;
+    const directory = DIRECTORIES[route.id];
+    for (const locale of localesOf(route)) {
+      if (route.detail) for (const { slug } of catalog.collections[route.detail]) putWhole(route, locale, slug);
+      else putWhole(route, locale);
+      if (!directory) continue;
+      const items = directory.list(catalog, locale).map((item) => Buffer.from(serializePayload(item)));
+      const ends: number[] = [];
+      let end = -1;
+      for (const item of items) ends.push((end += 1 + item.length));
+      const joined = Buffer.concat(items.flatMap((item, at) => (at === 0 ? [item] : [COMMA, item])));
+      index.tables[tableKey(route.id, locale)] = { at: put(joined)[0], ends };
+    }
+    for (const [key, view] of Object.entries(directory?.views(catalog) ?? {})) {
+      if (view instanceof SearchIndex) index.searches[key] = { at: put(Buffer.from(view.joined)), starts: [...view.starts] };
+      else index.values[key] = view;
+    }
+  }
+  return { bytes: Buffer.concat(chunks, size), index };
+}
+
+/** Writes the store of `catalog` into `folder`; returns its size in bytes. */
+export function writePayloadStore(catalog: Catalog, folder: string): number {
+  const { bytes, index } = buildPayloadStore(catalog, { brotli: true });
+  writeFileSync(join(folder, PAYLOAD_STORE_FILES.bytes), bytes);
+  writeFileSync(join(folder, PAYLOAD_STORE_FILES.index), JSON.stringify(index));
+  return bytes.length;
+}
+
+/** Copies `length` bytes of the store from `position` into `target` at `at`. */
+type ReadBytes = (target: Buffer, at: number, position: number, length: number) => void;
+
+/** Which items of a directory a request selects, by their index in the whole list. */
+export type ItemIndexes = ArrayLike<number>;
+
+/** One directory's items in one locale: any subset of them joins into a JSON array's contents. */
+export class ItemTable {
+  readonly count: number;
+  readonly #at: number;
+  readonly #ends: Int32Array;
+  readonly #read: ReadBytes;
+
+  constructor(at: number, ends: Int32Array, read: ReadBytes) {
+    this.#at = at;
+    this.#ends = ends;
+    this.#read = read;
+    this.count = ends.length;
+  }
+
+  #start(item: number): number {
+    return item === 0 ? 0 : this.#ends[item - 1]! + 1;
+  }
+
+  /** Bytes of items indexes[from] to indexes[to - 1], joined by commas. */
+  joinedLength(indexes: ItemIndexes, from: number, to: number): number {
+    let length = Math.max(0, to - from - 1);
+    for (let k = from; k < to; k++) length += this.#ends[indexes[k]!]! - this.#start(indexes[k]!);
+    return length;
+  }
+
+  /** Writes those items, joined by commas, into `target` at `at`: one read per run of neighbours in the store. */
+  readJoined(indexes: ItemIndexes, from: number, to: number, target: Buffer, at: number): void {
+    let k = from;
+    while (k < to) {
+      const first = indexes[k]!;
+      let last = first;
+      while (k + 1 < to && indexes[k + 1] === last + 1) last = indexes[++k]!;
+      const start = this.#start(first);
+      const length = this.#ends[last]! - start;
+      this.#read(target, at, this.#at + start, length);
+      at += length;
+      if (++k < to) target[at++] = 0x2c;
+    }
+  }
+}
+
+/** A payload's Brotli form as server/content-coding.mjs keeps it: a stored one is final, never compressed again. */
+function storedBrotliForm(buffer: Buffer) {
+  return { value: { buffer, requests: 0, final: true }, bytes: buffer.length };
+}
+
+/** A store's index over its bytes, wherever they are (a file, or memory). */
+export class PayloadStore {
+  readonly #index: StoreIndex;
+  readonly #read: ReadBytes;
+  readonly #tables = new Map<string, ItemTable>();
+
+  constructor(index: StoreIndex, read: ReadBytes) {
+    this.#index = index;
+    this.#read = read;
+    for (const [key, { at, ends }] of Object.entries(index.tables)) this.#tables.set(key, new ItemTable(at, Int32Array.from(ends), read));
+  }
+
+  #bytes([position, length]: Range): Buffer {
+    // A backing store of its own: a slice of Node's pool would keep its whole slab alive in the cache.
+    const bytes = Buffer.allocUnsafeSlow(length);
+    this.#read(bytes, 0, position, length);
+    return bytes;
+  }
+
+  /** A route's payload without filters (a detail's by slug), read anew; undefined when the store has none (an unknown slug). */
+  whole(id: RouteId, slug: string | undefined, locale: Locale): PreparedPayload | undefined {
+    const stored = this.#index.wholes[wholeKey(id, slug, locale)];
+    if (!stored) return undefined;
+    const payload = new PreparedPayload(this.#bytes(stored.at), stored.etag);
+    if (stored.br) {
+      const br = this.#bytes(stored.br);
+      payload.coded('br', () => storedBrotliForm(br));
+    }
+    return payload;
+  }
+
+  /** A directory's items in `locale`. */
+  table(id: RouteId, locale: Locale): ItemTable {
+    const table = this.#tables.get(tableKey(id, locale));
+    if (!table) throw new Error(`The payload store has no items of ${id} in ${locale}`);
+    return table;
+  }
+
+  /** Puts the views the store holds where `memo` finds them for `catalog`, so no worker builds one. */
+  seedViews(catalog: Catalog): void {
+    for (const [key, { at, starts }] of Object.entries(this.#index.searches))
+      seedMemo(catalog, key, new SearchIndex(this.#bytes(at).toString(), Int32Array.from(starts)));
+    for (const [key, value] of Object.entries(this.#index.values)) seedMemo(catalog, key, value);
+  }
+}
+
+/** The stores attached to catalogs: the server's, read from the build's files. */
+const attached = new WeakMap<Catalog, PayloadStore>();
+
+/**
+ * Opens the store the build wrote into `folder` for `catalog` (the build's own snapshot) and
+ * attaches it, its views seeded. The file stays open for the life of the process.
+ */
+export function openPayloadStore(folder: string, catalog: Catalog): PayloadStore {
+  const index = JSON.parse(readFileSync(join(folder, PAYLOAD_STORE_FILES.index), 'utf8')) as StoreIndex;
+  if (index.version !== catalog.version)
+    throw new Error(`The payload store in ${folder} was built from catalog ${index.version}, not ${catalog.version}: build again`);
+  const fd = openSync(join(folder, PAYLOAD_STORE_FILES.bytes), 'r');
+  const read: ReadBytes = (target, at, position, length) => {
+    while (length > 0) {
+      const got = readSync(fd, target, at, length, position);
+      if (got === 0) {
+        closeSync(fd);
+        throw new Error(`The payload store in ${folder} is shorter than its index`);
+      }
+      at += got;
+      position += got;
+      length -= got;
+    }
+  };
+  const store = new PayloadStore(index, read);
+  store.seedViews(catalog);
+  attached.set(catalog, store);
+  return store;
+}
+
+/** The store of `catalog`: the one attached, or one built in memory on first use (tests, `astro dev`). */
+export function payloadStoreOf(catalog: Catalog): PayloadStore {
+  return (
+    attached.get(catalog) ??
+    memo(catalog, 'payload-store', () => {
+      const { bytes, index } = buildPayloadStore(catalog, { brotli: false });
+      return new PayloadStore(index, (target, at, position, length) => bytes.copy(target, at, position, position + length));
+    })
+  );
+}
