@@ -61,6 +61,8 @@ export interface Running {
   url: string;
   pid: number;
   stop: () => Promise<void>;
+  /** The next line the process prints on stdout that contains `text` (read only while waited for). */
+  nextLine: (text: string, timeoutMs?: number) => Promise<string>;
 }
 
 const started = new Set<ChildProcess>();
@@ -93,9 +95,31 @@ export async function startProcess(spec: (port: number) => ProcessSpec, readyPat
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+  const nextLine = (text: string, timeoutMs = 10_000) =>
+    new Promise<string>((resolve, reject) => {
+      let pending = '';
+      const onData = (chunk: Buffer) => {
+        const lines = (pending + chunk.toString()).split('\n');
+        pending = lines.pop()!;
+        const line = lines.find((candidate) => candidate.includes(text));
+        if (line === undefined) return;
+        finish();
+        resolve(line);
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`no line with ${text} within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+      };
+      child.stdout?.on('data', onData);
+    });
   return {
     url,
     pid: child.pid!,
+    nextLine,
     stop: () =>
       new Promise((resolve) => {
         started.delete(child);
@@ -137,6 +161,12 @@ function processTree(root: number): number[] {
   for (let index = 0; index < tree.length; index += 1) for (const [pid, parent] of parents) if (parent === tree[index]) tree.push(pid);
   return tree;
 }
+
+/** The process's children (a cluster primary's workers). */
+export const childPids = (pid: number): number[] => processTree(pid).slice(1);
+
+/** Resident memory of one process in MB (VmRSS), 0 when it is gone. */
+export const rssMb = (pid: number): number => statusKb(pid, 'VmRSS') / 1024;
 
 /** Resident memory of a process tree in MB: now, and the sum of each process's peak. */
 export function treeMemoryMb(pid: number): { rss: number; peak: number } {
