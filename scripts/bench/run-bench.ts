@@ -522,7 +522,8 @@ async function main(): Promise<void> {
         `ratio CPU is the floor's CPU per request over the server's.`,
     );
     const mcpRatio = throughputRatio(results, 'mcp', 'detail');
-    if (mcpRatio !== undefined) console.log(`\nmcp against detail (the same project through the API): ${mcpRatio.toFixed(2)} of its req/s.`);
+    if (mcpRatio !== undefined)
+      console.log(`\nmcp against detail (the same project through the API): ${mcpRatio.toFixed(2)} of its req/s.`);
     console.log(`\n${brotliRatios(classes, responses)}`);
   }
   for (const line of sectionLines) console.log(`\n${line}`);

@@ -132,7 +132,15 @@ export async function searchShapes(probeUrl: string, terms: readonly string[], p
   });
   return [
     shape('few matches, limit 20', few, 20),
-    shape('many matches, limit 20', many.filter((_, index) => index % 2 === 0), 20),
-    shape(`many matches, limit ${MAX_LIMIT}`, many.filter((_, index) => index % 2 === 1), MAX_LIMIT),
+    shape(
+      'many matches, limit 20',
+      many.filter((_, index) => index % 2 === 0),
+      20,
+    ),
+    shape(
+      `many matches, limit ${MAX_LIMIT}`,
+      many.filter((_, index) => index % 2 === 1),
+      MAX_LIMIT,
+    ),
   ];
 }

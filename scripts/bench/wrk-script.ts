@@ -71,7 +71,8 @@ end
  */
 export function listScript(requests: readonly BenchRequest[], countStatuses: boolean): string {
   const specs = requests.map(
-    ({ path, headers, method = 'GET', body }) => `{${lua(method)}, ${lua(path)}, ${luaHeaders(headers)}${body === undefined ? '' : `, ${lua(body)}`}}`,
+    ({ path, headers, method = 'GET', body }) =>
+      `{${lua(method)}, ${lua(path)}, ${luaHeaders(headers)}${body === undefined ? '' : `, ${lua(body)}`}}`,
   );
   const single = requests.length === 1 ? requests[0]! : undefined;
   const load = single

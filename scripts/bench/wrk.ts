@@ -39,7 +39,10 @@ export function requireWrk(install: boolean): string {
   if (install && isRoot && !process.env['CI']) {
     console.error('bench: installing wrk with apt-get...');
     for (const args of [['update'], ['install', '-y', 'wrk']]) {
-      const result = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+      const result = spawnSync('apt-get', args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      });
       if (result.status !== 0) break;
     }
     const installed = findWrk();
