@@ -270,7 +270,8 @@ async function distinctSearches(terms: readonly string[]): Promise<string> {
   const used = kept.length > 0 ? kept : samples;
   const unexpected = samples.reduce((sum, sample) => sum + sample.unexpected, 0);
   return (
-    `Distinct searches (${searchDirectories().length} directories in turn, a new query each, limits 1-${MAX_LIMIT}, br and gzip alternating; ` +
+    `Distinct searches (${searchDirectories().length} directories in turn, a new query each from ${terms.length.toLocaleString('en-US')} short terms ` +
+    `and then pairs of them, limits 1-${MAX_LIMIT}, br and gzip alternating; ` +
     `a server of their own): worker CPU ${(median(used.map((sample) => sample.cpuMicros)) / 1000).toFixed(2)} ms per request, ` +
     `p99 ${median(used.map((sample) => sample.p99)).toFixed(1)} ms, ${Math.round(median(used.map((sample) => sample.rps)))} req/s, ` +
     `server ${median(used.map((sample) => sample.sideCores)).toFixed(2)} core, wrk ${median(used.map((sample) => sample.wrkCores)).toFixed(2)}; ` +
