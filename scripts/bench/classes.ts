@@ -33,15 +33,15 @@ export const SEARCH_LIMIT = 20;
 
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
 
-type Item = { slug?: unknown; name?: unknown; title?: unknown };
-const itemsOf = async (baseUrl: string, path: string): Promise<Item[]> =>
+export type Item = { slug?: unknown; name?: unknown; title?: unknown };
+export const itemsOf = async (baseUrl: string, path: string): Promise<Item[]> =>
   ((await fetchJson(baseUrl, path)) as { payload: { items: Item[] } }).payload.items;
 
 /**
  * The entry with the shortest slug (the first of equals): the same entry at every scale, since
  * synthetic copies only lengthen slugs, so 1× and 100× figures compare like with like.
  */
-function shortestSlug(items: readonly Item[]): Item & { slug: string } {
+export function shortestSlug(items: readonly Item[]): Item & { slug: string } {
   const withSlugs = items.filter((item): item is Item & { slug: string } => typeof item.slug === 'string');
   if (withSlugs.length === 0) throw new Error('the directory has no entries');
   return withSlugs.reduce((best, item) => (item.slug.length < best.slug.length ? item : best));

@@ -1,62 +1,66 @@
-/** One autocannon run: throughput, latency percentiles (sub-millisecond) and what came back. */
-import autocannon from 'autocannon';
-import type { BenchRequest } from './recording.ts';
+/**
+ * One run of one class on one side: wrk (wrk.ts) loads the process for the run time while the
+ * bench reads the CPU the process tree and wrk used. A side that used less than BOUND of a core
+ * was held back by something else (the client, or the machine's other load), so its run is
+ * reported as client-bound and left out of the medians.
+ */
+import { writeFileSync } from 'node:fs';
+import { treeCpuSeconds, type Running } from './processes.ts';
+import { runWrk, type WrkLoad } from './wrk.ts';
+
+/** Share of a core under which a side counts as not the bottleneck. */
+export const BOUND = 0.9;
 
 export interface Sample {
   /** Answered requests per second over the run. */
   rps: number;
+  requests: number;
   /** Latency percentiles in milliseconds. */
   p50: number;
   p99: number;
-  /** Answers with another status than expected, errors and timeouts. */
+  /** Answers with another status than expected, socket errors and timeouts. */
   unexpected: number;
+  /** CPU of the side's process tree per answered request, microseconds. */
+  cpuMicros: number;
+  /** Cores the side's process tree used over the run (1 = a whole core). */
+  sideCores: number;
+  /** Cores wrk used over the run. */
+  wrkCores: number;
 }
 
-export interface Load {
-  connections: number;
-  /** Seconds. */
-  duration: number;
+export interface Load extends WrkLoad {
+  wrk: string;
 }
 
-/** The value at percentile `p` (0-100) of sorted values, nearest rank. */
-export function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+/** True when the side used at least BOUND of a core: the run measured it, not the client. */
+export const serverBound = (sample: Sample): boolean => sample.sideCores >= BOUND;
+
+/** Writes a generated wrk script to `file` and returns the file, for runScript. */
+export function scriptFile(file: string, script: string): string {
+  writeFileSync(file, script);
+  return file;
 }
 
-/** Loads `baseUrl` with the requests in turn on every connection. */
-export function measure(baseUrl: string, requests: readonly BenchRequest[], status: number, load: Load): Promise<Sample> {
-  // autocannon's own histogram keeps whole milliseconds; its response event has the exact time.
-  const latencies: number[] = [];
-  let wrongStatus = 0;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: baseUrl,
-        connections: load.connections,
-        duration: load.duration,
-        timeout: 10,
-        requests: requests.map(({ path, headers, method = 'GET', body }) => ({
-          method,
-          path,
-          headers,
-          ...(body === undefined ? {} : { body }),
-        })),
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        const sorted = Float64Array.from(latencies).sort();
-        resolve({
-          rps: result.requests.total / result.duration,
-          p50: percentile(sorted, 50),
-          p99: percentile(sorted, 99),
-          unexpected: wrongStatus + result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, milliseconds: number) => {
-      latencies.push(milliseconds);
-      if (statusCode !== status) wrongStatus += 1;
-    });
-  });
+/**
+ * Loads `running` with a wrk script for the run time. `status` is what every answer must be: wrk
+ * counts answers outside 2xx/3xx itself; a script that counts statuses (response() hook) lets the
+ * bench see any other status too.
+ */
+export async function measure(running: Running, script: string, status: number, load: Load, args: readonly string[] = []): Promise<Sample> {
+  const cpuBefore = treeCpuSeconds(running.pid);
+  const result = await runWrk(load.wrk, running.url, script, load, args);
+  const sideCpu = treeCpuSeconds(running.pid) - cpuBefore;
+  const others = result.statuses
+    ? Object.entries(result.statuses).reduce((sum, [code, count]) => sum + (Number(code) === status ? 0 : count), 0)
+    : 0;
+  return {
+    rps: result.requests / result.seconds,
+    requests: result.requests,
+    p50: result.p50Ms,
+    p99: result.p99Ms,
+    unexpected: (result.statuses ? others : result.non2xx3xx) + result.socketErrors,
+    cpuMicros: result.requests > 0 ? (sideCpu * 1e6) / result.requests : Number.NaN,
+    sideCores: sideCpu / result.seconds,
+    wrkCores: result.cpuSeconds / result.seconds,
+  };
 }

@@ -1,33 +1,65 @@
-/** Medians over runs and the Markdown table the README quotes. */
-import type { Sample } from './measure.ts';
+/** Medians over the runs that measured the server, and the Markdown table the README quotes. */
+import { serverBound, type Sample } from './measure.ts';
 
 export interface ClassResult {
   id: string;
   example: string;
   /** Status, encoding and size of the recorded answer. */
   response: string;
+  /** Run by run, in the same order on both sides. */
   server: Sample[];
   floor: Sample[];
-  /** CPU of each side's whole process tree per answered request, in microseconds, per run. */
-  cpuMicros: { server: number[]; floor: number[] };
 }
 
-/** The median of numbers (the mean of the middle two for an even count). */
+/** The median of numbers (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/**
+ * The runs a class's medians use: pairs where both sides used at least BOUND of a core. When none
+ * did, every run, and the row says so (its figures measured the client or the machine).
+ */
+export function keptRuns(result: ClassResult): { pairs: [Sample, Sample][]; clientBound: boolean } {
+  const pairs = result.server.map((sample, index): [Sample, Sample] => [sample, result.floor[index]!]);
+  const kept = pairs.filter(([server, floor]) => serverBound(server) && serverBound(floor));
+  return kept.length > 0 ? { pairs: kept, clientBound: false } : { pairs, clientBound: true };
+}
+
 const rate = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const micros = (value: number) => value.toFixed(value < 100 ? 1 : 0);
+const cores = (value: number) => value.toFixed(2);
 /** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
 const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
 
+/** The medians of one class over its kept runs. */
+export function classMedians(result: ClassResult) {
+  const { pairs, clientBound } = keptRuns(result);
+  const of = (pick: (pair: [Sample, Sample]) => number) => median(pairs.map(pick));
+  return {
+    clientBound,
+    kept: clientBound ? 0 : pairs.length,
+    total: result.server.length,
+    serverRps: of(([server]) => server.rps),
+    serverCpu: of(([server]) => server.cpuMicros),
+    serverP99: of(([server]) => server.p99),
+    floorRps: of(([, floor]) => floor.rps),
+    floorCpu: of(([, floor]) => floor.cpuMicros),
+    // Each run's server/floor pair, so the machine's drift cancels; by CPU, floor over server (higher is better, like req/s).
+    ratioRps: of(([server, floor]) => server.rps / floor.rps),
+    ratioCpu: of(([server, floor]) => floor.cpuMicros / server.cpuMicros),
+    serverCores: of(([server]) => server.sideCores),
+    floorCores: of(([, floor]) => floor.sideCores),
+    wrkCores: of(([server, floor]) => Math.max(server.wrkCores, floor.wrkCores)),
+  };
+}
+
 /**
- * One row per class; the ratio is the median of each run's server/floor pair, so drift cancels. CPU
- * is per answered request: the two processes share the cores with the load generator, so the
- * server's extra CPU per request is what costs it throughput.
+ * One row per class. CPU is the side's whole process tree per answered request; a ratio is the
+ * median of the per-round ratios over the rounds where both sides were server-bound.
  */
 export function markdownTable(results: readonly ClassResult[]): string {
   const header = [
@@ -35,28 +67,33 @@ export function markdownTable(results: readonly ClassResult[]): string {
     'request',
     'response',
     'req/s',
-    'p50 ms',
+    'CPU µs/req',
     'p99 ms',
-    'CPU µs',
     'floor req/s',
-    'floor p99 ms',
-    'floor CPU µs',
-    'ratio',
+    'floor CPU µs/req',
+    'ratio req/s',
+    'ratio CPU',
+    'cores server / floor / wrk',
+    'runs kept',
   ];
-  const rows = results.map((result) => [
-    result.id,
-    `\`${result.example}\``,
-    result.response,
-    rate(median(result.server.map((sample) => sample.rps))),
-    ms(median(result.server.map((sample) => sample.p50))),
-    ms(median(result.server.map((sample) => sample.p99))),
-    median(result.cpuMicros.server).toFixed(0),
-    rate(median(result.floor.map((sample) => sample.rps))),
-    ms(median(result.floor.map((sample) => sample.p99))),
-    median(result.cpuMicros.floor).toFixed(0),
-    ratio(median(result.server.map((sample, index) => sample.rps / result.floor[index]!.rps))),
-  ]);
-  const right = new Set([3, 4, 5, 6, 7, 8, 9, 10]);
+  const rows = results.map((result) => {
+    const m = classMedians(result);
+    return [
+      result.id,
+      `\`${result.example}\``,
+      result.response,
+      rate(m.serverRps),
+      micros(m.serverCpu),
+      m.serverP99.toFixed(2),
+      rate(m.floorRps),
+      micros(m.floorCpu),
+      ratio(m.ratioRps),
+      ratio(m.ratioCpu),
+      `${cores(m.serverCores)} / ${cores(m.floorCores)} / ${cores(m.wrkCores)}`,
+      m.clientBound ? `0/${m.total} (client-bound)` : `${m.kept}/${m.total}`,
+    ];
+  });
+  const right = new Set([3, 4, 5, 6, 7, 8, 9, 10, 11]);
   return [
     `| ${header.join(' | ')} |`,
     `|${header.map((_, index) => (right.has(index) ? '---:' : '---')).join('|')}|`,
@@ -75,5 +112,5 @@ export function describeResponse(status: number, encoding: string | undefined, b
 export function throughputRatio(results: readonly ClassResult[], id: string, against: string): number | undefined {
   const [one, other] = [id, against].map((wanted) => results.find((result) => result.id === wanted));
   if (!one || !other) return undefined;
-  return median(one.server.map((sample) => sample.rps)) / median(other.server.map((sample) => sample.rps));
+  return classMedians(one).serverRps / classMedians(other).serverRps;
 }
