@@ -20,7 +20,8 @@ if (current !== '') {
   console.log(`install-hooks: core.hooksPath is ${current}; left as it is (ours are in ${HOOKS}/).`);
   process.exit(0);
 }
-const linked = git(['rev-parse', '--path-format=absolute', '--git-dir']).out !== git(['rev-parse', '--path-format=absolute', '--git-common-dir']).out;
+const linked =
+  git(['rev-parse', '--path-format=absolute', '--git-dir']).out !== git(['rev-parse', '--path-format=absolute', '--git-common-dir']).out;
 if (linked) {
   console.log(`install-hooks: a linked worktree shares its config; to use the hooks: git config core.hooksPath ${HOOKS}`);
   process.exit(0);

@@ -25,6 +25,7 @@ export function commitMessageProblems(message: string): string[] {
   // Characters as a reader counts them (µ, →, é are one each), not UTF-8 bytes.
   const length = [...subject].length;
   if (length > MAX_SUBJECT) problems.push(`the subject has ${length} characters, over ${MAX_SUBJECT}: move the figures to the body`);
-  if (second !== undefined && second !== '') problems.push('the second line is not blank: leave one blank line between the subject and the body');
+  if (second !== undefined && second !== '')
+    problems.push('the second line is not blank: leave one blank line between the subject and the body');
   return problems;
 }

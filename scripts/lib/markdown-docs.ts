@@ -79,7 +79,7 @@ export function readMarkdown(file: string, source: string): MarkdownDoc {
     if (tableDepth === 0) doc.words += countWords(inlineText(token));
     for (const child of token.children ?? []) {
       const href = child.type === 'link_open' ? child.attrGet('href') : child.type === 'image' ? child.attrGet('src') : null;
-      if (href !== null) doc.links.push({ href, line });
+      if (href !== null) doc.links.push({ href: String(href), line });
     }
   });
   return doc;

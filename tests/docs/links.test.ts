@@ -41,7 +41,10 @@ describe('relative links', () => {
   });
 
   it('reports a missing file, a missing anchor and a link out of the repository', () => {
-    const doc = readMarkdown('docs/x.md', '# Here\n\n[a](../README.md#nowhere) [b](missing.md) [c](#here) [d](../../up.md) [e](https://x.org/#y)');
+    const doc = readMarkdown(
+      'docs/x.md',
+      '# Here\n\n[a](../README.md#nowhere) [b](missing.md) [c](#here) [d](../../up.md) [e](https://x.org/#y)',
+    );
     const files = new Map([...byFile, [doc.file, doc]]);
     expect(doc.links.map(({ href }) => brokenLink(doc, href, files))).toEqual([
       '../README.md#nowhere: README.md has no heading #nowhere',
