@@ -1,9 +1,9 @@
 /**
- * The load generator: Debian's `wrk`, a C client in its own process, one thread. The in-process
- * autocannon client the bench used before saturated its core first (95% of a core while the worker
- * used 60%), so both sides ran at the client's speed and every ratio drifted toward 1. One wrk
- * thread answers several times what a node server can, so the server stays the bottleneck; the
- * bench checks that on every run from each process's CPU.
+ * The load generator: Debian's `wrk`, a C client in its own process, one thread. An in-process
+ * Node client saturates its core before the server (95% of a core against the worker's 60%), so
+ * both sides run at the client's speed and every ratio drifts toward 1. One wrk thread costs a
+ * request less than either side, so the server stays the bottleneck; the bench checks that on
+ * every run from each process's CPU.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
