@@ -70,10 +70,10 @@ export async function loadBuild(distDir) {
 }
 
 /**
- * Gives back the memory that loading a build grew the heap by. Validating the catalog snapshot makes
- * garbage several times the catalog's size (at 100× the catalog: a heap of about 125 MB for 46 MB
- * live), and V8 keeps a grown heap after an ordinary collection. One last-resort collection, before
- * the worker listens, shrinks it to what is live (measured at 100×: a worker's RSS after start-up, 263 MB → 121 MB).
+ * Gives back the memory that loading a build grew the heap by. Parsing the catalog snapshot and the
+ * payload store's index makes garbage beside what stays live, and V8 keeps a grown heap after an
+ * ordinary collection. One last-resort collection, before the worker listens, shrinks it to what is
+ * live: the build's share, which the worker logs (server/worker.mjs).
  * Needs --expose-gc (the primary starts workers with it); without, it does nothing.
  */
 export function releaseLoadGarbage() {

@@ -18,6 +18,8 @@
  */
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { workerHeapPlan } from './heap-limit.mjs';
+import { distDirFrom } from './load-build.mjs';
 import { flushAndExit } from './log.mjs';
 import { startPrimaryMetrics } from './metrics.mjs';
 import { startRateLimitCounters } from './rate-limit-counters.mjs';
@@ -52,10 +54,16 @@ const WORKER_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THR
  *   with this, 62-73 MB with 8, 16 or 64 MB, for more frequent scavenges (npm run bench shows the throughput).
  *   An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on the command line) wins.
  */
-function workerExecArgv() {
+/**
+ * - an old generation of at most the worker's heap plan (server/heap-limit.mjs): the build's share
+ *   and the byte budget. An operator's own `--max-old-space-size` wins.
+ * @param {number} heapLimitMb
+ */
+function workerExecArgv(heapLimitMb) {
   const given = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
   const youngGeneration = given.some((flag) => flag.startsWith('--max-semi-space-size')) ? [] : ['--max-semi-space-size=4'];
-  return [...process.execArgv, '--expose-gc', ...youngGeneration];
+  const oldGeneration = given.some((flag) => flag.startsWith('--max-old-space-size')) ? [] : [`--max-old-space-size=${heapLimitMb}`];
+  return [...process.execArgv, '--expose-gc', ...youngGeneration, ...oldGeneration];
 }
 
 /**
@@ -64,7 +72,7 @@ function workerExecArgv() {
  */
 export function runPrimary(config, log) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  cluster.setupPrimary({ exec: fileURLToPath(new URL('./worker.mjs', import.meta.url)), execArgv: workerExecArgv() });
+  const exec = fileURLToPath(new URL('./worker.mjs', import.meta.url));
   // The workers' shared rate-limit counters, and the metrics listener (when METRICS_PORT is set).
   if (config.rateLimit !== null) startRateLimitCounters(config.rateLimit);
   const lifecycle = startPrimaryMetrics(config, log);
@@ -79,6 +87,10 @@ export function runPrimary(config, log) {
 
   /** @param {WorkerState['role']} role */
   const fork = (role) => {
+    // Planned at each fork: a reload may serve a larger build.
+    const heap = workerHeapPlan(distDirFrom(process.env), process.env);
+    log.info({ message: 'worker heap plan', share_mb: heap.shareMb, budget_mb: heap.budgetMb, limit_mb: heap.limitMb });
+    cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb) });
     const worker = cluster.fork(WORKER_MEMORY_ENV);
     workers.set(worker, { role, startedAt: Date.now(), listening: false });
     lifecycle.started();

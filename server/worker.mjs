@@ -5,6 +5,7 @@
  * every response closes its connection, idle connections close, then the process exits 0. At the
  * drain deadline, whatever is left is cut.
  */
+import { getHeapStatistics } from 'node:v8';
 import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.mjs';
@@ -136,6 +137,14 @@ startDrain = () => {
 // A drain asked while the build was loading is already exiting.
 if (drainDeadline === undefined) {
   server.listen(config.port, config.host, () => {
-    log.info({ message: 'worker listening', build: build.id });
+    // The build's share, counted once: the heap after start-up's garbage is collected (load-build.mjs).
+    const heap = getHeapStatistics();
+    log.info({
+      message: 'worker listening',
+      build: build.id,
+      heap_used_mb: Math.round(heap.used_heap_size / 2 ** 20),
+      heap_limit_mb: Math.round(heap.heap_size_limit / 2 ** 20),
+      cache_budget_mb: Math.round(build.api.cacheUsage().budget / 2 ** 20),
+    });
   });
 }

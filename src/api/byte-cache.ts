@@ -58,8 +58,17 @@ export function budgetFromEnv(raw: string | undefined): number {
   return Math.floor(megabytes * 1024 * 1024);
 }
 
+/**
+ * How many keys set once, and not yet kept, the cache remembers: a value is kept only the second
+ * time its key is set, so a flood of one-off answers (distinct searches) never takes the budget
+ * from answers clients repeat. Keys are at most about 600 characters (a target and If-None-Match
+ * past 512 are never keys, server/answer-memo.mjs), so this costs at most about 2.5 MB.
+ */
+export const SEEN_ONCE_KEYS = 4096;
+
 export class ByteCache {
   readonly budget: number;
+  readonly #seenOnce = new Set<string>();
   readonly #byKind = new Map<string, number>();
   /** Lookups and evictions by kind since the process started. */
   readonly #lookups = new Map<string, { hits: number; misses: number; evictions: number }>();
@@ -96,8 +105,20 @@ export class ByteCache {
     return value;
   }
 
-  /** Stores `value`, sized now by its `heldBytes()`, the key and the per-entry overhead. */
+  /**
+   * Stores `value` when `key` was set before (or is held now), sized now by its `heldBytes()`, the
+   * key and the per-entry overhead; the first time, only remembers the key.
+   */
   set(kind: string, key: string, value: Sized): void {
+    if (!this.#lru.has(key) && !this.#seenOnce.delete(key)) {
+      if (this.#seenOnce.size >= SEEN_ONCE_KEYS) this.#seenOnce.clear();
+      this.#seenOnce.add(key);
+      return;
+    }
+    this.#store(kind, key, value);
+  }
+
+  #store(kind: string, key: string, value: Sized): void {
     const size = value.heldBytes() + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
     if (size > this.budget) return;
     const slot: Slot = { kind, value, size };
@@ -111,7 +132,7 @@ export class ByteCache {
     if (!slot) return;
     // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
     this.#lru.delete(key);
-    this.set(slot.kind, key, slot.value);
+    this.#store(slot.kind, key, slot.value);
   }
 
   /** Each kind's bytes and lookups; every kind shares the one budget. */

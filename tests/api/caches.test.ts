@@ -12,6 +12,7 @@ import {
   cacheStats,
   cacheUsage,
   ENTRY_OVERHEAD_BYTES,
+  SEEN_ONCE_KEYS,
   stringBytes,
   type Sized,
 } from '../../src/api/byte-cache.ts';
@@ -64,11 +65,39 @@ describe('budgetFromEnv', () => {
 describe('ByteCache', () => {
   // A two-character key and the overhead: an entry of n bytes costs n + 2 + 256.
   const cost = (bytes: number) => bytes + 2 + ENTRY_OVERHEAD_BYTES;
+  /** Sets a value twice: the cache keeps a key the second time it is set. */
+  const keep = (cache: ByteCache, kind: string, key: string, value: Sized) => {
+    cache.set(kind, key, value);
+    cache.set(kind, key, value);
+  };
+
+  it('keeps a key only the second time it is set, so a one-off value takes no budget', () => {
+    const cache = new ByteCache(1000);
+    const value = new Blob(100);
+    cache.set('page', 'once', value);
+    expect(cache.get('page', 'once')).toBeUndefined();
+    expect(cache.usage().entries).toBe(0);
+    cache.set('page', 'once', value);
+    expect(cache.get('page', 'once')).toBe(value);
+    // A held key is replaced at once.
+    const other = new Blob(50);
+    cache.set('page', 'once', other);
+    expect(cache.get('page', 'once')).toBe(other);
+  });
+
+  it('remembers at most SEEN_ONCE_KEYS keys set once', () => {
+    const cache = new ByteCache(1000);
+    cache.set('page', 'first', new Blob(10));
+    for (let key = 0; key < SEEN_ONCE_KEYS; key++) cache.set('page', `k${key}`, new Blob(10));
+    // The list was full when the last key came: it starts again, and the first key is forgotten.
+    cache.set('page', 'first', new Blob(10));
+    expect(cache.get('page', 'first')).toBeUndefined();
+  });
 
   it('sizes an entry by what it holds, its key and the overhead, and counts hits and misses per kind', () => {
     const cache = new ByteCache(1000);
     const value = new Blob(100);
-    cache.set('page', 'k1', value);
+    keep(cache, 'page', 'k1', value);
     expect(cache.get('page', 'k1')).toBe(value);
     expect(cache.get('page', 'k2')).toBeUndefined();
     expect(cache.get('other', 'k1')).toBe(value);
@@ -81,19 +110,19 @@ describe('ByteCache', () => {
 
   it('keeps an entry of exactly the budget, and not one byte more', () => {
     const cache = new ByteCache(1000);
-    cache.set('page', 'k1', new Blob(1000 - cost(0) + 1));
+    keep(cache, 'page', 'k1', new Blob(1000 - cost(0) + 1));
     expect(cache.usage().entries).toBe(0);
     expect(cache.usage().byKind).toEqual({});
-    cache.set('page', 'k1', new Blob(1000 - cost(0)));
+    keep(cache, 'page', 'k1', new Blob(1000 - cost(0)));
     expect(cache.usage()).toMatchObject({ held: 1000, entries: 1 });
   });
 
   it('evicts the least recently used entries once the total passes the budget', () => {
     const cache = new ByteCache(1000);
-    cache.set('page', 'k1', new Blob(100));
-    cache.set('page', 'k2', new Blob(100));
+    keep(cache, 'page', 'k1', new Blob(100));
+    keep(cache, 'page', 'k2', new Blob(100));
     cache.get('page', 'k1');
-    cache.set('file', 'k3', new Blob(100)); // 3 × 358 > 1000: k2 goes, k1 was used more recently
+    keep(cache, 'file', 'k3', new Blob(100)); // 3 × 358 > 1000: k2 goes, k1 was used more recently
     expect(cache.get('page', 'k2')).toBeUndefined();
     expect(cache.get('page', 'k1')).toBeDefined();
     expect(cache.usage()).toEqual({ budget: 1000, held: 2 * cost(100), entries: 2, byKind: { page: cost(100), file: cost(100) } });
@@ -104,8 +133,8 @@ describe('ByteCache', () => {
   it('sizes an entry again after it grew, evicting others when it passes the budget', () => {
     const cache = new ByteCache(1000);
     const growing = new Blob(100);
-    cache.set('page', 'k1', growing);
-    cache.set('page', 'k2', new Blob(100));
+    keep(cache, 'page', 'k1', growing);
+    keep(cache, 'page', 'k2', new Blob(100));
     growing.size = 300;
     cache.resize('k1');
     expect(cache.usage()).toMatchObject({ held: cost(300) + cost(100), entries: 2, byKind: { page: cost(300) + cost(100) } });
@@ -171,15 +200,17 @@ describe('etagFor', () => {
 });
 
 describe('cached', () => {
-  it('builds once per owner, kind and key, and keeps two owners apart', () => {
+  it('keeps a value from its second build on, once per owner, kind and key, and keeps two owners apart', () => {
     const owner = {};
     const build = vi.fn(() => new PreparedPayload('{"n":1}', 'W/"1"'));
-    const first = cached(owner, 'test-kind', 'key', build);
-    expect(cached(owner, 'test-kind', 'key', build)).toBe(first);
-    expect(build).toHaveBeenCalledTimes(1);
-    expect(cached(owner, 'other-kind', 'key', build)).not.toBe(first);
-    expect(cached({}, 'test-kind', 'key', build)).not.toBe(first);
-    expect(build).toHaveBeenCalledTimes(3);
+    const once = cached(owner, 'test-kind', 'key', build);
+    const kept = cached(owner, 'test-kind', 'key', build);
+    expect(kept).not.toBe(once);
+    expect(cached(owner, 'test-kind', 'key', build)).toBe(kept);
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(cached(owner, 'other-kind', 'key', build)).not.toBe(kept);
+    expect(cached({}, 'test-kind', 'key', build)).not.toBe(kept);
+    expect(build).toHaveBeenCalledTimes(4);
   });
 
   it('names an owner by a number of its own', () => {
@@ -190,7 +221,9 @@ describe('cached', () => {
   });
 
   it('counts a compressed form added later against the budget', () => {
-    const payload = cached({}, 'grow-kind', 'key', () => new PreparedPayload('{}', ''));
+    const owner = {};
+    cached(owner, 'grow-kind', 'key', () => new PreparedPayload('{}', ''));
+    const payload = cached(owner, 'grow-kind', 'key', () => new PreparedPayload('{}', ''));
     const before = cacheStats()['grow-kind']!.bytes;
     payload.coded('gzip', () => ({ value: null, bytes: 1000 }));
     expect(cacheStats()['grow-kind']!.bytes).toBe(before + 1000);
@@ -203,9 +236,12 @@ describe('checkedQuery', () => {
   const stacks = routeById('listStacks');
   const queryBytes = () => cacheStats()['query']?.bytes ?? 0;
 
-  it('checks a spelling once per route, and counts it in the budget with its key', () => {
+  it('checks a spelling once per route once it is seen again, and counts it in the budget with its key', () => {
     const before = queryBytes();
+    const once = checkedQuery(projects, 'q=Ledger+sync&limit=5', catalog);
+    expect(queryBytes()).toBe(before);
     const first = checkedQuery(projects, 'q=Ledger+sync&limit=5', catalog);
+    expect(first).not.toBe(once);
     const added = queryBytes() - before;
     expect(checkedQuery(projects, 'q=Ledger+sync&limit=5', catalog)).toBe(first);
     expect(queryBytes() - before).toBe(added);

@@ -1,0 +1,35 @@
+// @ts-check
+/**
+ * Each worker's V8 heap limit (--max-old-space-size), derived from what a worker holds, so its heap
+ * cannot grow past that to V8's default of several GB:
+ * - the build's share: every JSON file beside the API bundle is parsed into each worker's heap (the
+ *   catalog snapshot and the payload store's index), at about twice its size on disk (measured at
+ *   100×: 37.5 MB of heap for 19.2 MB of files);
+ * - the byte budget (CACHE_BUDGET_MB): what the caches may hold;
+ * - a base for the code, Astro's handler and the request path's working set (a 1× worker's whole
+ *   heap is 20 MB after start).
+ */
+import { readdirSync, statSync } from 'node:fs';
+
+const MB = 1024 * 1024;
+const HEAP_BASE_MB = 64;
+const HEAP_BYTES_PER_JSON_BYTE = 2;
+/** The byte budget's default, as src/api/byte-cache.ts has it (tests/server/heap-limit.test.ts holds the two together). */
+export const DEFAULT_CACHE_BUDGET_MB = 128;
+
+/**
+ * The heap plan of a worker serving the build in `distDir`: its share, its budget and their limit, in MB.
+ * @param {URL} distDir
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function workerHeapPlan(distDir, env) {
+  const apiDir = new URL('server/api/', distDir);
+  const jsonBytes = readdirSync(apiDir)
+    .filter((name) => name.endsWith('.json'))
+    .reduce((sum, name) => sum + statSync(new URL(name, apiDir)).size, 0);
+  const shareMb = Math.ceil((jsonBytes * HEAP_BYTES_PER_JSON_BYTE) / MB);
+  // A bad CACHE_BUDGET_MB stops the worker with its own message (src/api/byte-cache.ts): the default stands in here.
+  const budget = Number(env['CACHE_BUDGET_MB']);
+  const budgetMb = Number.isFinite(budget) && budget > 0 ? Math.ceil(budget) : DEFAULT_CACHE_BUDGET_MB;
+  return { shareMb, budgetMb, limitMb: HEAP_BASE_MB + shareMb + budgetMb };
+}

@@ -1,0 +1,35 @@
+/**
+ * A worker's heap limit follows what it holds: the JSON files beside the API bundle (parsed into
+ * its heap at about twice their size), the byte budget, and a fixed base.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CACHE_BUDGET_MB as SERVER_DEFAULT, workerHeapPlan } from '../../server/heap-limit.mjs';
+import { DEFAULT_CACHE_BUDGET_MB } from '../../src/api/byte-cache.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'heap-plan-'));
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+mkdirSync(join(dist, 'server/api'), { recursive: true });
+writeFileSync(join(dist, 'server/api/catalog-snapshot.json'), Buffer.alloc(3 * 1024 * 1024, 0x20));
+writeFileSync(join(dist, 'server/api/payload-store.json'), Buffer.alloc(1024 * 1024, 0x20));
+// Bytes the worker reads from the file, never into its heap, and code: not the share.
+writeFileSync(join(dist, 'server/api/payload-store.bin'), Buffer.alloc(8 * 1024 * 1024));
+writeFileSync(join(dist, 'server/api/handler.mjs'), Buffer.alloc(1024 * 1024, 0x20));
+const distUrl = pathToFileURL(`${dist}/`);
+
+describe('workerHeapPlan', () => {
+  it('has the byte budget default the API bundle has', () => {
+    expect(SERVER_DEFAULT).toBe(DEFAULT_CACHE_BUDGET_MB);
+  });
+
+  it('counts twice the JSON files beside the bundle, the budget and a base of 64 MB', () => {
+    expect(workerHeapPlan(distUrl, {})).toEqual({ shareMb: 8, budgetMb: 128, limitMb: 64 + 8 + 128 });
+    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: '16' })).toEqual({ shareMb: 8, budgetMb: 16, limitMb: 64 + 8 + 16 });
+    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: '0.5' }).budgetMb).toBe(1);
+    // A bad value is the worker's to refuse; the plan uses the default meanwhile.
+    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: 'lots' }).budgetMb).toBe(128);
+  });
+});
