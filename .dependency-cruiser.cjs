@@ -37,6 +37,9 @@ const SHARED_OUTPUTS = [
   '^src/api/(adapter|request-target|respond)\\.ts$',
   // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads
   '^src/api/(byte-cache|payload-cache)\\.ts$',
+  // skill.md lists the MCP tools as tools/list does; the workbench checks the server card and the skill with discovery's builders
+  '^src/mcp/tools\\.ts$',
+  '^src/discovery/(server-card|paths|agent-skill)\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
