@@ -37,8 +37,7 @@ const SHARED_OUTPUTS = [
   '^src/api/(adapter|request-target|respond)\\.ts$',
   // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads
   '^src/api/(byte-cache|payload-cache)\\.ts$',
-  // skill.md lists the MCP tools as tools/list does; the workbench checks the server card and the skill with discovery's builders
-  '^src/mcp/tools\\.ts$',
+  // the workbench checks the new discovery documents with the builders and paths discovery publishes them with
   '^src/discovery/(server-card|paths|agent-skill)\\.ts$',
 ];
 

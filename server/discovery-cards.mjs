@@ -15,7 +15,7 @@ import { sendError } from './error-response.mjs';
  * @param {string} siteOrigin the build's public base URL
  */
 export function createCardSender(api, siteOrigin) {
-  /** @type {Map<string, { headers: Record<string, string>, body: Buffer }>} */
+  /** @type {Map<string, { headers: Record<string, string>, body: Buffer, validators: { etag: string } }>} */
   const prepared = new Map();
   for (const document of api.cardDocuments(siteOrigin)) {
     const body = Buffer.from(document.body);
@@ -26,7 +26,7 @@ export function createCardSender(api, siteOrigin) {
       'Content-Type': document.mediaType,
       ETag: etag,
     };
-    prepared.set(document.path, { headers, body });
+    prepared.set(document.path, { headers, body, validators: { etag } });
   }
 
   return {
@@ -41,7 +41,7 @@ export function createCardSender(api, siteOrigin) {
      * @param {Record<string, string>} limit the RateLimit fields, when the path is limited
      */
     send(req, res, path, limit) {
-      const document = /** @type {{ headers: Record<string, string>, body: Buffer }} */ (prepared.get(path));
+      const document = /** @type {{ headers: Record<string, string>, body: Buffer, validators: { etag: string } }} */ (prepared.get(path));
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') {
         res.writeHead(204, { ...document.headers, ...limit, Allow: 'GET, HEAD, OPTIONS', 'Content-Length': '0' }).end();
@@ -52,7 +52,7 @@ export function createCardSender(api, siteOrigin) {
         res.setHeader('Allow', 'GET, HEAD, OPTIONS');
         return sendError(req, res, 405, api);
       }
-      if (fresh(req.headers, document.headers)) {
+      if (fresh(req.headers, document.validators)) {
         res.writeHead(304, { ...document.headers, ...limit }).end();
         return;
       }

@@ -2,8 +2,8 @@
  * What an agent can do with this catalog, as one Markdown file: /skill.md (Mintlify's check) and the
  * same bytes as an Agent Skill (agentskills.io: SKILL.md with YAML frontmatter), listed in the
  * discovery index at /.well-known/agent-skills/index.json (Agent Skills Discovery 0.2.0) with the
- * SHA-256 digest of the file. Everything in it comes from the route table, the MCP tools and the
- * limits the request path enforces: nothing here is typed twice.
+ * SHA-256 digest of the file. Everything in it comes from the route table, the MCP tools (tools/list,
+ * handed over by the build) and the limits the request path enforces: nothing here is typed twice.
  */
 import yaml from 'js-yaml';
 import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../routes/routes.ts';
@@ -13,7 +13,6 @@ import { MCP_MAX_BODY_BYTES, MCP_PATH, MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_PAGE_
 import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl } from '../site/config.ts';
-import { toolListings } from '../mcp/tools.ts';
 import { API_CATALOG_PATH } from './api-catalog.ts';
 import {
   AGENT_SKILLS_INDEX_PATH,
@@ -44,10 +43,16 @@ function routeLine(route: RouteSpec, base: string): string {
   return `- \`GET ${absoluteUrl(route.path, base)}\`: ${route.summary}.${params ? ` Parameters: ${params}.` : ''}`;
 }
 
+/** An MCP tool as tools/list lists it, as far as the skill says it (the build hands them over: MCP is a sibling output). */
+export interface SkillTool {
+  name: string;
+  description: string;
+  inputSchema: { properties: Record<string, unknown>; required?: readonly string[] };
+}
+
 /** The skill's Markdown body, after the frontmatter. */
-function skillBody(catalog: Catalog, base: string): string[] {
+function skillBody(catalog: Catalog, base: string, tools: readonly SkillTool[]): string[] {
   const url = (path: string) => absoluteUrl(path, base);
-  const tools = toolListings(catalog);
   return [
     `# ${SITE_NAME} catalog`,
     '',
@@ -72,7 +77,7 @@ function skillBody(catalog: Catalog, base: string): string[] {
     `Streamable HTTP at <${url(MCP_PATH)}>, stateless, protocol versions ${MCP_PROTOCOL_VERSIONS.join(' and ')}. Its tools answer with the API's payloads:`,
     '',
     ...tools.map((tool) => {
-      const required = new Set((tool.inputSchema['required'] as string[] | undefined) ?? []);
+      const required = new Set(tool.inputSchema.required ?? []);
       const inputs = Object.keys(tool.inputSchema.properties).map((name) => `\`${name}\`${required.has(name) ? ' (required)' : ''}`);
       return `- \`${tool.name}\`: ${tool.description}${inputs.length > 0 ? ` Arguments: ${inputs.join(', ')}.` : ''}`;
     }),
@@ -97,7 +102,7 @@ function skillBody(catalog: Catalog, base: string): string[] {
 }
 
 /** The SKILL.md (and /skill.md): YAML frontmatter, then the body. */
-export function buildSkillMd(catalog: Catalog, base: string): string {
+export function buildSkillMd(catalog: Catalog, base: string, tools: readonly SkillTool[]): string {
   const frontmatter = yaml.dump(
     {
       name: SKILL_NAME,
@@ -106,7 +111,7 @@ export function buildSkillMd(catalog: Catalog, base: string): string {
     },
     { lineWidth: -1 },
   );
-  return ['---', frontmatter.trimEnd(), '---', '', ...skillBody(catalog, base)].join('\n');
+  return ['---', frontmatter.trimEnd(), '---', '', ...skillBody(catalog, base, tools)].join('\n');
 }
 
 /** The discovery index, given the SHA-256 of the SKILL.md bytes as lowercase hex. */

@@ -3,8 +3,11 @@ import type { APIRoute } from 'astro';
 import { getCatalog } from '../catalog/astro-catalog.ts';
 import { buildSkillMd } from '../discovery/agent-skill.ts';
 import { MARKDOWN_MEDIA_TYPE } from '../discovery/markdown-twins.ts';
+import { toolListings } from '../mcp/tools.ts';
 import { siteUrl } from '../site/config.ts';
 
 export const prerender = true;
-export const GET: APIRoute = async () =>
-  new Response(buildSkillMd(await getCatalog(), siteUrl()), { headers: { 'Content-Type': MARKDOWN_MEDIA_TYPE } });
+export const GET: APIRoute = async () => {
+  const catalog = await getCatalog();
+  return new Response(buildSkillMd(catalog, siteUrl(), toolListings(catalog)), { headers: { 'Content-Type': MARKDOWN_MEDIA_TYPE } });
+};

@@ -3,11 +3,12 @@ import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
 import { getCatalog } from '../../../catalog/astro-catalog.ts';
 import { buildSkillIndex, buildSkillMd } from '../../../discovery/agent-skill.ts';
+import { toolListings } from '../../../mcp/tools.ts';
 import { siteUrl } from '../../../site/config.ts';
 
 export const prerender = true;
 export const GET: APIRoute = async () => {
   const catalog = await getCatalog();
-  const digest = createHash('sha256').update(buildSkillMd(catalog, siteUrl())).digest('hex');
+  const digest = createHash('sha256').update(buildSkillMd(catalog, siteUrl(), toolListings(catalog))).digest('hex');
   return new Response(JSON.stringify(buildSkillIndex(catalog, digest), null, 2), { headers: { 'Content-Type': 'application/json' } });
 };
