@@ -71,7 +71,9 @@ const page = (path: string) => {
 };
 async function everyPage(check: (path: string, answer: Answer) => string[] | Promise<string[]>): Promise<Result> {
   const paths = await pages();
-  const problems = (await Promise.all(paths.map(async (path) => (await check(path, await page(path))).map((problem) => `${path}: ${problem}`)))).flat();
+  const problems = (
+    await Promise.all(paths.map(async (path) => (await check(path, await page(path))).map((problem) => `${path}: ${problem}`)))
+  ).flat();
   return problems.length > 0 ? problems : `${paths.length} pages`;
 }
 
@@ -96,7 +98,9 @@ const checks: Check[] = [
     name: 'Link headers',
     run: async () => {
       const link = (await page('/')).headers.get('link') ?? '';
-      return ['rel="alternate"', 'rel="api-catalog"'].filter((rel) => !link.includes(rel)).map((rel) => `the home page's Link has no ${rel}`);
+      return ['rel="alternate"', 'rel="api-catalog"']
+        .filter((rel) => !link.includes(rel))
+        .map((rel) => `the home page's Link has no ${rel}`);
     },
   },
   {
@@ -108,7 +112,9 @@ const checks: Check[] = [
       const values = Object.fromEntries(line.split(',').map((pair) => pair.trim().split('=') as [string, string]));
       return [
         ...expectOk(robots, 'robots.txt', 'text/plain'),
-        ...['search', 'ai-input', 'ai-train'].filter((name) => !['yes', 'no'].includes(values[name] ?? '')).map((name) => `${name} is not yes or no`),
+        ...['search', 'ai-input', 'ai-train']
+          .filter((name) => !['yes', 'no'].includes(values[name] ?? ''))
+          .map((name) => `${name} is not yes or no`),
       ];
     },
   },
@@ -117,7 +123,10 @@ const checks: Check[] = [
     name: 'API catalog (RFC 9727)',
     run: async () => {
       const catalog = await get('/.well-known/api-catalog');
-      return [...expectOk(catalog, 'the API catalog', 'application/linkset+json'), ...(Array.isArray(json(catalog)?.['linkset']) ? [] : ['no linkset array'])];
+      return [
+        ...expectOk(catalog, 'the API catalog', 'application/linkset+json'),
+        ...(Array.isArray(json(catalog)?.['linkset']) ? [] : ['no linkset array']),
+      ];
     },
   },
   {
@@ -128,7 +137,8 @@ const checks: Check[] = [
       const body = json(index);
       const skills = Array.isArray(body?.['skills']) ? (body['skills'] as Record<string, string>[]) : [];
       const problems = [...expectOk(index, 'the index', 'application/json')];
-      if (body?.['$schema'] !== 'https://schemas.agentskills.io/discovery/0.2.0/schema.json') problems.push('$schema is not discovery 0.2.0');
+      if (body?.['$schema'] !== 'https://schemas.agentskills.io/discovery/0.2.0/schema.json')
+        problems.push('$schema is not discovery 0.2.0');
       if (skills.length === 0) problems.push('no skills');
       for (const skill of skills) {
         const url = new URL(skill['url'] ?? '', `${base}/.well-known/agent-skills/index.json`);
@@ -136,7 +146,8 @@ const checks: Check[] = [
         const digest = `sha256:${createHash('sha256').update(file.text).digest('hex')}`;
         if (skill['type'] !== 'skill-md') problems.push(`${skill['name']}: type is not skill-md`);
         if (digest !== skill['digest']) problems.push(`${skill['name']}: digest ${skill['digest']} is not the file's ${digest}`);
-        if (frontmatterOf(file.text)?.['name'] !== skill['name']) problems.push(`${skill['name']}: the index and the SKILL.md disagree on the name`);
+        if (frontmatterOf(file.text)?.['name'] !== skill['name'])
+          problems.push(`${skill['name']}: the index and the SKILL.md disagree on the name`);
         problems.push(...expectOk(file, url.pathname), ...skillProblems(file.text, url.pathname.split('/').at(-2)));
       }
       return problems;
@@ -154,7 +165,8 @@ const checks: Check[] = [
         if (!(card.headers.get('content-type') ?? '').includes('json')) problems.push(`${path} is not JSON`);
         if (!validateCard(body)) problems.push(`${path}: ${ajv.errorsText(validateCard.errors)}`);
         if (card.headers.get('access-control-allow-origin') !== '*') problems.push(`${path}: no CORS *`);
-        if (card.headers.get('cache-control') !== 'public, max-age=3600') problems.push(`${path}: Cache-Control ${card.headers.get('cache-control')}`);
+        if (card.headers.get('cache-control') !== 'public, max-age=3600')
+          problems.push(`${path}: Cache-Control ${card.headers.get('cache-control')}`);
         if (!card.headers.get('etag')) problems.push(`${path}: no ETag`);
       }
       const refused = await get(CARD_PATHS[0]!, { method: 'POST' });
@@ -171,7 +183,10 @@ const checks: Check[] = [
       const card = entries.find((entry) => entry['type'] === 'application/mcp-server-card+json');
       if (!card) return ['no server card entry'];
       const fetched = await get(card['url']!);
-      return [...expectOk(catalog, 'the AI Catalog', 'application/ai-catalog+json'), ...expectOk(fetched, card['url']!, 'application/mcp-server-card+json')];
+      return [
+        ...expectOk(catalog, 'the AI Catalog', 'application/ai-catalog+json'),
+        ...expectOk(fetched, card['url']!, 'application/mcp-server-card+json'),
+      ];
     },
   },
   {
@@ -181,18 +196,26 @@ const checks: Check[] = [
       const html = (await page('/workbench/')).text;
       const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((match) => match[1]!);
       const bundles = await Promise.all(scripts.map((src) => get(src)));
-      return bundles.some((bundle) => bundle.text.includes('modelContext') && bundle.text.includes('registerTool')) ? [] : ['no script registers WebMCP tools'];
+      return bundles.some((bundle) => bundle.text.includes('modelContext') && bundle.text.includes('registerTool'))
+        ? []
+        : ['no script registers WebMCP tools'];
     },
   },
   {
     scanner: 'Mintlify',
     name: 'MCP (20)',
     run: async () => {
-      const init = await mcpCall('initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'agents-check', version: '1' } });
+      const init = await mcpCall('initialize', {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'agents-check', version: '1' },
+      });
       const tools = await mcpCall('tools/list', {});
       const listed = ((tools.body?.['result'] as { tools?: unknown[] } | undefined)?.tools ?? []).length;
       return [
-        ...(init.answer.status === 200 && (init.body?.['result'] as Record<string, unknown> | undefined)?.['serverInfo'] ? [] : [`initialize answered ${init.answer.status}`]),
+        ...(init.answer.status === 200 && (init.body?.['result'] as Record<string, unknown> | undefined)?.['serverInfo']
+          ? []
+          : [`initialize answered ${init.answer.status}`]),
         ...(listed > 0 ? [] : ['tools/list listed no tools']),
       ];
     },
@@ -226,7 +249,10 @@ const checks: Check[] = [
     run: () =>
       everyPage(async (path) => {
         const answer = await get(path, { headers: { accept: 'text/markdown' } });
-        return [...expectOk(answer, 'Accept: text/markdown', 'text/markdown'), ...((answer.headers.get('vary') ?? '').includes('Accept') ? [] : ['no Vary: Accept'])];
+        return [
+          ...expectOk(answer, 'Accept: text/markdown', 'text/markdown'),
+          ...((answer.headers.get('vary') ?? '').includes('Accept') ? [] : ['no Vary: Accept']),
+        ];
       }),
   },
   {
@@ -301,7 +327,9 @@ const checks: Check[] = [
       const urls = [...llms.matchAll(/\]\((https?:\/\/[^)]+)\)/g)].map((match) => match[1]!);
       const pageSet = new Set(await pages());
       const problems = urls.filter((url) => pageSet.has(new URL(url).pathname)).map((url) => `${url} links an HTML page, not its twin`);
-      const answers = await Promise.all(urls.filter((url) => !url.endsWith('/mcp')).map(async (url) => [url, (await get(url)).status] as const));
+      const answers = await Promise.all(
+        urls.filter((url) => !url.endsWith('/mcp')).map(async (url) => [url, (await get(url)).status] as const),
+      );
       return [...problems, ...answers.filter(([, status]) => status !== 200).map(([url, status]) => `${url} answered ${status}`)];
     },
   },
@@ -340,7 +368,9 @@ const checks: Check[] = [
           return (Array.isArray(parsed) ? parsed : [parsed]) as Record<string, unknown>[];
         });
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(answer.text)?.[1];
-        const named = blocks.some((block) => typeof (block['name'] ?? block['headline']) === 'string' && typeof block['description'] === 'string');
+        const named = blocks.some(
+          (block) => typeof (block['name'] ?? block['headline']) === 'string' && typeof block['description'] === 'string',
+        );
         return [
           ...(named ? [] : ['no JSON-LD node with a name and a description']),
           ...(canonical && new URL(canonical).pathname === path ? [] : [`canonical is ${canonical}`]),
@@ -366,5 +396,7 @@ for (const check of checks) {
   for (const problem of problems.slice(0, 10)) console.log(`      ${problem}`);
   if (problems.length > 10) console.log(`      … and ${problems.length - 10} more`);
 }
-console.log(`${checks.length - failed} of ${checks.length} checks passed; not applicable by design: OAuth metadata (RFC 8414, RFC 9728), commerce (see docs/agents.md).`);
+console.log(
+  `${checks.length - failed} of ${checks.length} checks passed; not applicable by design: OAuth metadata (RFC 8414, RFC 9728), commerce (see docs/agents.md).`,
+);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -28,8 +28,10 @@ export function skillProblems(markdown: string, folder: string | undefined): str
   if (typeof name !== 'string' || name.length < 1 || name.length > 64) problems.push('name must be 1-64 characters');
   else if (!NAME.test(name)) problems.push(`name "${name}" must be lowercase letters, digits and single inner hyphens`);
   else if (folder !== undefined && folder !== name) problems.push(`name "${name}" must match its folder "${folder}"`);
-  if (typeof description !== 'string' || description.trim().length < 1 || description.length > 1024) problems.push('description must be 1-1024 characters');
-  if (compatibility !== undefined && (typeof compatibility !== 'string' || compatibility.length > 500)) problems.push('compatibility must be at most 500 characters');
+  if (typeof description !== 'string' || description.trim().length < 1 || description.length > 1024)
+    problems.push('description must be 1-1024 characters');
+  if (compatibility !== undefined && (typeof compatibility !== 'string' || compatibility.length > 500))
+    problems.push('compatibility must be at most 500 characters');
   if (metadata !== undefined) {
     const entries = metadata !== null && typeof metadata === 'object' ? Object.values(metadata) : [undefined];
     if (entries.some((value) => typeof value !== 'string')) problems.push('metadata must map strings to strings');

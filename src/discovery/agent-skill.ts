@@ -31,7 +31,6 @@ export { SKILL_NAME, SKILL_PATH };
 /** The discovery index's schema URL (version 0.2.0 of the draft). */
 export const AGENT_SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 
-
 /** What the skill does and when to use it (the frontmatter's description, at most 1024 characters). */
 export function skillDescription(catalog: Catalog): string {
   return `Read ${SITE_NAME}'s public catalog (${catalog.profile.headline[DEFAULT_LOCALE]}) through its read-only JSON API, its MCP server, the Markdown twin of every page and static JSON exports. Use it to answer questions about the studio's portfolio, projects, stacks, capabilities, operations, journeys and trust documents.`;

@@ -3,7 +3,15 @@ import { apiUrl } from '../routes/urls.ts';
 import type { RouteId } from '../routes/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
-import { AGENT_SKILLS_INDEX_PATH, AI_CATALOG_PATH, LLMS_FULL_TXT_PATH, LLMS_TXT_PATH, SITEMAP_MD_PATH, SKILL_MD_PATH, SKILL_PATH } from './paths.ts';
+import {
+  AGENT_SKILLS_INDEX_PATH,
+  AI_CATALOG_PATH,
+  LLMS_FULL_TXT_PATH,
+  LLMS_TXT_PATH,
+  SITEMAP_MD_PATH,
+  SKILL_MD_PATH,
+  SKILL_PATH,
+} from './paths.ts';
 import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from './server-card.ts';
 
 export interface DocumentRecord {

@@ -25,7 +25,11 @@ export const AI_CATALOG_MEDIA_TYPE = 'application/ai-catalog+json';
 /** Where the draft reserves the card: the MCP endpoint's URL plus `/server-card`. */
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 /** Where earlier drafts put it, and the scanners still look; served as plain JSON. */
-export const LEGACY_SERVER_CARD_PATHS = ['/.well-known/mcp/server-card.json', '/.well-known/mcp/server-card', '/.well-known/mcp.json'] as const;
+export const LEGACY_SERVER_CARD_PATHS = [
+  '/.well-known/mcp/server-card.json',
+  '/.well-known/mcp/server-card',
+  '/.well-known/mcp.json',
+] as const;
 
 /** The headers the draft asks of a hosted card and catalog: open CORS, an hour's public caching. */
 export const DISCOVERY_CARD_HEADERS: Readonly<Record<string, string>> = {

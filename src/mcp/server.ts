@@ -18,7 +18,13 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
-import { MCP_CACHE_HINTS, MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_PAGE_SIZE, MCP_SERVER_NAME } from '../routes/mcp-endpoint.ts';
+import {
+  MCP_CACHE_HINTS,
+  MCP_MAX_BODY_BYTES,
+  MCP_PROTOCOL_VERSIONS,
+  MCP_RESOURCE_PAGE_SIZE,
+  MCP_SERVER_NAME,
+} from '../routes/mcp-endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
 /** Resources per resources/list page (the route table's data beside the endpoint). */

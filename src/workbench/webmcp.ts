@@ -45,7 +45,12 @@ export function webMcpTools(sources: WebMcpSources): WebMcpTool[] {
     {
       name: 'search_catalog',
       description: 'Searches the public catalog (pages, endpoints, exports and entries) with free text; answers the API envelope.',
-      inputSchema: { type: 'object', properties: { text: { type: 'string', minLength: 1 } }, required: ['text'], additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties: { text: { type: 'string', minLength: 1 } },
+        required: ['text'],
+        additionalProperties: false,
+      },
       annotations: { readOnlyHint: true },
       execute: async (input) => {
         const query = typeof input['text'] === 'string' ? input['text'] : '';
@@ -65,7 +70,8 @@ export function webMcpTools(sources: WebMcpSources): WebMcpTool[] {
       annotations: { readOnlyHint: true },
       execute: async (input) => {
         const url = input['url'];
-        if (typeof url !== 'string' || !sources.resources.includes(url)) return text('The argument "url" must be one of the listed resources.', true);
+        if (typeof url !== 'string' || !sources.resources.includes(url))
+          return text('The argument "url" must be one of the listed resources.', true);
         return read(url);
       },
     },

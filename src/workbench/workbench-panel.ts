@@ -34,7 +34,8 @@ export class WorkbenchPanel extends HTMLElement {
       discoveryUrl: this.dataset['discoveryUrl'] ?? '',
       searchParam: this.dataset['searchParam'] ?? '',
       resources: [...this.querySelectorAll<HTMLAnchorElement>('[data-static] a[href]')].map((link) => link.getAttribute('href') ?? ''),
-      verdict: () => `${part(this, '[data-verdict]', HTMLElement).textContent} ${part(this, '[data-timing]', HTMLElement).textContent}`.trim(),
+      verdict: () =>
+        `${part(this, '[data-verdict]', HTMLElement).textContent} ${part(this, '[data-timing]', HTMLElement).textContent}`.trim(),
     });
     void this.run(0, 'after page load');
   }

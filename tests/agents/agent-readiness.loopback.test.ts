@@ -11,7 +11,12 @@ import { describe, expect, inject, it } from 'vitest';
 import cardSchema from '../../scripts/lib/vendor/mcp-server-card.schema.json' with { type: 'json' };
 import { skillProblems } from '../../scripts/lib/agent-skill-rules.ts';
 import { AGENT_SKILLS_INDEX_PATH, AI_CATALOG_PATH, SKILL_MD_PATH, SKILL_NAME, SKILL_PATH } from '../../src/discovery/paths.ts';
-import { AI_CATALOG_MEDIA_TYPE, LEGACY_SERVER_CARD_PATHS, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from '../../src/discovery/server-card.ts';
+import {
+  AI_CATALOG_MEDIA_TYPE,
+  LEGACY_SERVER_CARD_PATHS,
+  SERVER_CARD_MEDIA_TYPE,
+  SERVER_CARD_PATH,
+} from '../../src/discovery/server-card.ts';
 import { MCP_PROTOCOL_VERSIONS } from '../../src/routes/mcp-endpoint.ts';
 
 const baseUrl = inject('baseUrl');
@@ -43,22 +48,27 @@ describe('the Agent Skill', () => {
 });
 
 describe('the MCP server card', () => {
-  it.each([SERVER_CARD_PATH, ...LEGACY_SERVER_CARD_PATHS])('%s validates against the draft schema, with CORS, caching and an ETag', async (path) => {
-    const response = await fetch(`${baseUrl}${path}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe(path === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : 'application/json');
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
-    const etag = response.headers.get('etag');
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    const card = (await response.json()) as { remotes: { type: string; url: string; supportedProtocolVersions: string[] }[] };
-    expect(validateCard(card), ajv.errorsText(validateCard.errors)).toBe(true);
-    expect(card.remotes).toEqual([expect.objectContaining({ type: 'streamable-http', supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] })]);
-    // fetch adds Cache-Control: no-cache to a request with If-None-Match unless it has one; no-cache would (rightly) get a 200.
-    expect((await fetch(`${baseUrl}${path}`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } })).status).toBe(304);
-    const head = await fetch(`${baseUrl}${path}`, { method: 'HEAD' });
-    expect([head.status, await head.text()]).toEqual([200, '']);
-  });
+  it.each([SERVER_CARD_PATH, ...LEGACY_SERVER_CARD_PATHS])(
+    '%s validates against the draft schema, with CORS, caching and an ETag',
+    async (path) => {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(path === SERVER_CARD_PATH ? SERVER_CARD_MEDIA_TYPE : 'application/json');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+      const etag = response.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const card = (await response.json()) as { remotes: { type: string; url: string; supportedProtocolVersions: string[] }[] };
+      expect(validateCard(card), ajv.errorsText(validateCard.errors)).toBe(true);
+      expect(card.remotes).toEqual([
+        expect.objectContaining({ type: 'streamable-http', supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }),
+      ]);
+      // fetch adds Cache-Control: no-cache to a request with If-None-Match unless it has one; no-cache would (rightly) get a 200.
+      expect((await fetch(`${baseUrl}${path}`, { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } })).status).toBe(304);
+      const head = await fetch(`${baseUrl}${path}`, { method: 'HEAD' });
+      expect([head.status, await head.text()]).toEqual([200, '']);
+    },
+  );
 
   it('fails the schema when a required field is missing (the schema can fail)', () => {
     expect(validateCard({ $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'a/b' })).toBe(false);

@@ -22,7 +22,7 @@ function twin(path: string): string {
 const lines = (text: string, from: number, to: number) => text.split('\n').slice(from, to);
 
 describe('markdown twins', () => {
-  it('puts the agent directive under every twin\'s heading, pointing at llms.txt', () => {
+  it("puts the agent directive under every twin's heading, pointing at llms.txt", () => {
     for (const item of markdownTwins(catalog, base)) expect(item.markdown.split('\n').slice(1, 3), item.path).toEqual(['', directive]);
   });
 

@@ -9,6 +9,8 @@ import { siteUrl } from '../../../site/config.ts';
 export const prerender = true;
 export const GET: APIRoute = async () => {
   const catalog = await getCatalog();
-  const digest = createHash('sha256').update(buildSkillMd(catalog, siteUrl(), toolListings(catalog))).digest('hex');
+  const digest = createHash('sha256')
+    .update(buildSkillMd(catalog, siteUrl(), toolListings(catalog)))
+    .digest('hex');
   return new Response(JSON.stringify(buildSkillIndex(catalog, digest), null, 2), { headers: { 'Content-Type': 'application/json' } });
 };
