@@ -4,6 +4,7 @@
  * Ready", Mintlify's Agent Score with the AFDocs checks, Vercel's agent readability spec) and prints
  * each result. The URL is the argument, else AGENTS_CHECK_URL, else the local server
  * (http://localhost:4321). Exits 1 when any check fails. docs/agents.md lists the checks left out.
+ * The well-known paths are spelled out as the scanners spell them: they probe fixed URLs.
  */
 import { createHash } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -11,6 +12,7 @@ import addFormats from 'ajv-formats';
 import robotsParser from 'robots-parser';
 import cardSchema from './lib/vendor/mcp-server-card.schema.json' with { type: 'json' };
 import { frontmatterOf, skillProblems } from './lib/agent-skill-rules.ts';
+import { apiUrl } from '../src/routes/urls.ts';
 
 const base = (process.argv[2] ?? process.env['AGENTS_CHECK_URL'] ?? 'http://localhost:4321').replace(/\/+$/, '');
 
@@ -238,7 +240,7 @@ const checks: Check[] = [
     scanner: 'Mintlify',
     name: 'OpenAPI (12)',
     run: async () => {
-      const contract = await get('/api/openapi.json');
+      const contract = await get(apiUrl('getContract'));
       const version = ((json(contract)?.['payload'] as Record<string, unknown> | undefined)?.['openapi'] ?? '') as string;
       return [...expectOk(contract, 'the contract', 'application/json'), ...(version.startsWith('3.') ? [] : ['no OpenAPI 3 document'])];
     },
