@@ -37,6 +37,8 @@ const SHARED_OUTPUTS = [
   '^src/api/(adapter|request-target|respond)\\.ts$',
   // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads
   '^src/api/(byte-cache|payload-cache)\\.ts$',
+  // the workbench checks the new discovery documents with the builders and paths discovery publishes them with
+  '^src/discovery/(server-card|paths|agent-skill)\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -138,9 +138,11 @@ try {
     checkTwins({
       inventory: pages.map((page) => twinPath(page.path)),
       sitemap: sitemap.map((url) => twinPath(toPath(url))),
+      // Markdown documents (skill.md, sitemap.md, the Agent Skill) are checked with the documents, not as twins.
       mdFiles: walk(clientDir)
         .filter((file) => file.endsWith('.md'))
-        .map((file) => `/${file}`),
+        .map((file) => `/${file}`)
+        .filter((path) => !DOCUMENTS.some((document) => document.path === path)),
       auditTwins: audit.payload.counts.twins,
     }),
     checkDossiers({

@@ -8,6 +8,7 @@
  */
 import { createApiAnswerer } from './answer-memo.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
+import { createCardSender } from './discovery-cards.mjs';
 import { createMcpListener } from './mcp-http.mjs';
 import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
@@ -47,6 +48,7 @@ export function createRequestListener(
   const mcp = createMcpListener({ api, catalog }, metrics);
   const answerApiRequest = createApiAnswerer(api, catalog);
   const files = createFileSender(clientDir, api);
+  const cards = createCardSender(api, siteOrigin);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
@@ -97,6 +99,8 @@ export function createRequestListener(
       return;
     }
     if (draining()) res.setHeader('Connection', 'close');
+    // The MCP server card and the AI Catalog: every method, since the card answers 405 itself.
+    if (cards.has(target.path)) return cards.send(req, res, target.path, limit);
     // A GET or HEAD of a file: its prepared answer carries every header, the page's security headers too.
     const file = target.path !== api.MCP_PATH && readMethods.has(method) ? files.fileFor(target.path) : undefined;
     if (file !== undefined) return files.send(req, res, file);

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Markdown twins on HTML URLs: every prerendered page announces its twin (`/x/` -> `/x.md`) and the
- * API catalog in `Link` headers, and a request whose Accept prefers text/markdown over text/html
- * gets the twin's bytes instead. Both answers vary on Accept (static-files.mjs sets the headers).
+ * API catalog in `Link` headers, and a request whose Accept prefers text/markdown or text/plain
+ * over text/html gets the twin's bytes instead (Markdown is plain text; Mintlify's plain-text check). Both answers vary on Accept (static-files.mjs sets the headers).
  */
 import Negotiator from 'negotiator';
 
@@ -14,8 +14,8 @@ export function twinLinks(twin, apiCatalogPath) {
   return `<${twin}>; rel="alternate"; type="text/markdown", <${apiCatalogPath}>; rel="api-catalog"`;
 }
 
-/** Media types a page is offered in, HTML first so a tie (or `*\/*`) keeps HTML. */
-const OFFERED = ['text/html', 'text/markdown'];
+/** Media types a page is offered in, HTML first so a tie (or `*\/*`, `text/*`) keeps HTML. */
+const OFFERED = ['text/html', 'text/markdown', 'text/plain'];
 
 /**
  * The twin of `file` when it is a page that has one, by the same URL rule the build wrote the twins with.
@@ -30,11 +30,12 @@ export function twinOf(file, isClientFile, twinPath) {
 }
 
 /**
- * Whether the client's Accept prefers the Markdown twin to the HTML page.
+ * Whether the client's Accept prefers the Markdown twin (as text/markdown or text/plain) to the HTML page.
  * @param {import('node:http').IncomingMessage} req
  */
 export function prefersMarkdown(req) {
   const accept = req.headers.accept;
-  if (accept === undefined || !accept.includes('markdown')) return false;
-  return new Negotiator(req).mediaType(OFFERED) === 'text/markdown';
+  if (accept === undefined || !(accept.includes('markdown') || accept.includes('plain'))) return false;
+  const chosen = new Negotiator(req).mediaType(OFFERED);
+  return chosen === 'text/markdown' || chosen === 'text/plain';
 }

@@ -5,7 +5,8 @@ import { defaultPayloadJson } from '../../src/api/handlers.ts';
 import { EXPORT_ROUTES } from '../../src/routes/routes.ts';
 import { exportPath } from '../../src/routes/urls.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
-import { buildLlmsTxt, buildRobotsTxt, LLMS_TXT_PATH } from '../../src/discovery/llms-txt.ts';
+import { buildLlmsTxt, LLMS_TXT_PATH } from '../../src/discovery/llms-txt.ts';
+import { buildRobotsTxt } from '../../src/discovery/robots-txt.ts';
 import { siteUrl } from '../../src/site/config.ts';
 
 /** The folder site:export owns; it is recreated on every run. */
@@ -16,7 +17,7 @@ export function buildArtifacts(catalog: Catalog, base = siteUrl()): Map<string, 
   return new Map([
     ...EXPORT_ROUTES.map((route): [string, string] => [exportPath(route.exportFile), defaultPayloadJson(route, catalog)]),
     [LLMS_TXT_PATH, buildLlmsTxt(catalog, base)],
-    ['/robots.txt', buildRobotsTxt(base)],
+    ['/robots.txt', buildRobotsTxt(catalog, base)],
   ]);
 }
 

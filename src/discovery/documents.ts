@@ -3,7 +3,16 @@ import { apiUrl } from '../routes/urls.ts';
 import type { RouteId } from '../routes/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
-import { LLMS_TXT_PATH } from './paths.ts';
+import {
+  AGENT_SKILLS_INDEX_PATH,
+  AI_CATALOG_PATH,
+  LLMS_FULL_TXT_PATH,
+  LLMS_TXT_PATH,
+  SITEMAP_MD_PATH,
+  SKILL_MD_PATH,
+  SKILL_PATH,
+} from './paths.ts';
+import { AI_CATALOG_MEDIA_TYPE, SERVER_CARD_MEDIA_TYPE, SERVER_CARD_PATH } from './server-card.ts';
 
 export interface DocumentRecord {
   path: string;
@@ -27,7 +36,7 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     ),
   },
   {
-    path: '/llms-full.txt',
+    path: LLMS_FULL_TXT_PATH,
     mediaType: 'text/plain',
     title: bilingual('llms-full.txt', 'llms-full.txt'),
     summary: bilingual(
@@ -42,6 +51,57 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     summary: bilingual(
       'An RFC 9727 linkset pointing agents at the contract, the API reference and the health check.',
       'Um linkset RFC 9727 que aponta agentes para o contrato, a referência da API e a verificação de saúde.',
+    ),
+  },
+  {
+    path: SITEMAP_MD_PATH,
+    mediaType: 'text/markdown',
+    title: bilingual('sitemap.md', 'sitemap.md'),
+    summary: bilingual(
+      'Every page with its Markdown twin, grouped like llms.txt.',
+      'Todas as páginas com seu gêmeo em Markdown, agrupadas como no llms.txt.',
+    ),
+  },
+  {
+    path: SKILL_MD_PATH,
+    mediaType: 'text/markdown',
+    title: bilingual('skill.md', 'skill.md'),
+    summary: bilingual(
+      'What an agent can do here: the API, the MCP tools, the twins and the exports, with their inputs and limits.',
+      'O que um agente pode fazer aqui: a API, as ferramentas MCP, os gêmeos e as exportações, com entradas e limites.',
+    ),
+  },
+  {
+    path: AGENT_SKILLS_INDEX_PATH,
+    mediaType: 'application/json',
+    title: bilingual('Agent Skills index', 'Índice de Agent Skills'),
+    summary: bilingual(
+      'The Agent Skills discovery index (0.2.0): the skill.md as an Agent Skill, with its SHA-256 digest.',
+      'O índice de descoberta de Agent Skills (0.2.0): o skill.md como Agent Skill, com seu resumo SHA-256.',
+    ),
+  },
+  {
+    path: SKILL_PATH,
+    mediaType: 'text/markdown',
+    title: bilingual('Agent Skill', 'Agent Skill'),
+    summary: bilingual(
+      'The Agent Skill itself: skill.md with its YAML frontmatter, where the index points.',
+      'A própria Agent Skill: o skill.md com o frontmatter YAML, para onde o índice aponta.',
+    ),
+  },
+  {
+    path: AI_CATALOG_PATH,
+    mediaType: AI_CATALOG_MEDIA_TYPE,
+    title: bilingual('AI Catalog', 'AI Catalog'),
+    summary: bilingual('The AI Catalog, listing the MCP server card.', 'O AI Catalog, que lista o cartão do servidor MCP.'),
+  },
+  {
+    path: SERVER_CARD_PATH,
+    mediaType: SERVER_CARD_MEDIA_TYPE,
+    title: bilingual('MCP server card', 'Cartão do servidor MCP'),
+    summary: bilingual(
+      'Who the MCP server is and how to reach it: Streamable HTTP and its protocol versions.',
+      'Quem é o servidor MCP e como alcançá-lo: Streamable HTTP e suas versões do protocolo.',
     ),
   },
   {

@@ -48,7 +48,7 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     link('OpenAPI contract', absoluteUrl(apiUrl('getContract'), base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
     link(
       'API reference',
-      absoluteUrl(referencePage.path, base),
+      absoluteUrl(twinPath(referencePage.path), base),
       'every operation with its parameters, error codes, a curl command and a real example response; an interactive console on request',
     ),
     ...standaloneDocuments
@@ -69,9 +69,4 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '',
   ];
   return lines.join('\n');
-}
-
-/** robots.txt: everything is open to crawlers and agents, and the sitemap is named absolutely. */
-export function buildRobotsTxt(base: string): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${absoluteUrl('/sitemap-index.xml', base)}`, ''].join('\n');
 }

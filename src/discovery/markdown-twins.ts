@@ -13,6 +13,8 @@ import type { CollectionName } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { DETAIL_FAMILIES, pageInventory, SECTION_PAGES, type PageRecord } from '../site/pages.ts';
+import { twinDirective } from './agent-directive.ts';
+import { LLMS_TXT_PATH } from './paths.ts';
 
 /** The media type twins are served with. */
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown; charset=utf-8';
@@ -137,11 +139,13 @@ function pageHeading(catalog: Catalog, page: PageRecord): string {
 /** One page's twin. */
 export function buildTwin(catalog: Catalog, page: PageRecord, base: string): string {
   const en = DEFAULT_LOCALE;
+  // Under the heading, before anything else: an agent that reads only the top still learns of llms.txt.
+  const directive = twinDirective(absoluteUrl(LLMS_TXT_PATH, base));
   if (page.entry) {
     const [, , ...body] = entrySection(catalog, page.entry.collection, page.entry.slug, base, 1);
-    return [`# ${pageHeading(catalog, page)}`, '', ...body].join('\n');
+    return [`# ${pageHeading(catalog, page)}`, '', directive, '', ...body].join('\n');
   }
-  const lines = [`# ${pageHeading(catalog, page)}`, '', `> ${inline(page.description[en])}`, ''];
+  const lines = [`# ${pageHeading(catalog, page)}`, '', directive, '', `> ${inline(page.description[en])}`, ''];
   lines.push(`Page: <${absoluteUrl(page.path, base)}>.${page.api_url ? ` JSON: <${absoluteUrl(page.api_url, base)}>.` : ''}`);
   lines.push('', ...sectionBody(catalog, page, base));
   return lines.join('\n');

@@ -17,6 +17,7 @@ export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, secu
 export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
+export { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';

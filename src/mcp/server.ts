@@ -18,11 +18,17 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
-import { MCP_MAX_BODY_BYTES, MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
+import {
+  MCP_CACHE_HINTS,
+  MCP_MAX_BODY_BYTES,
+  MCP_PROTOCOL_VERSIONS,
+  MCP_RESOURCE_PAGE_SIZE,
+  MCP_SERVER_NAME,
+} from '../routes/mcp-endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
-/** Resources per resources/list page. */
-export const RESOURCE_PAGE_SIZE = 50;
+/** Resources per resources/list page (the route table's data beside the endpoint). */
+export const RESOURCE_PAGE_SIZE = MCP_RESOURCE_PAGE_SIZE;
 
 /** What the server tells a client about itself at the start. */
 const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource.`;
@@ -54,8 +60,12 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
   const base = siteUrl();
   const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
-    { name: 'oficina-norte-catalog', title: `${SITE_NAME} catalog`, version: SITE_VERSION },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { name: MCP_SERVER_NAME, title: `${SITE_NAME} catalog`, version: SITE_VERSION },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      cacheHints: MCP_CACHE_HINTS,
+    },
   );
   const server = mcp.server;
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.

@@ -15,3 +15,31 @@ export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 /** One line on what the endpoint offers, for llms.txt and the API catalog. */
 export const MCP_SUMMARY =
   'Model Context Protocol server (Streamable HTTP, stateless, read-only): tools to search the catalog, get an entry, list a directory with filters and a cursor, and read a document; every page as a Markdown resource.';
+
+/** The server's name in its serverInfo, its server card and its Agent Skill. */
+export const MCP_SERVER_NAME = 'oficina-norte-catalog';
+
+/** The server card's description: the draft caps it at 100 characters. */
+export const MCP_CARD_DESCRIPTION = 'Read-only MCP server over a software studio catalog: search, entries, directories, documents.';
+
+/** Resources per resources/list page. */
+export const MCP_RESOURCE_PAGE_SIZE = 50;
+
+/**
+ * How long a description of the server itself stays fresh, in seconds: its server card
+ * (Cache-Control max-age, as the draft recommends) and, in milliseconds, the 2026-07-28 `ttlMs` of
+ * server/discover and tools/list, which say the same things and change only with a release.
+ */
+export const MCP_DESCRIPTION_MAX_AGE_SECONDS = 3600;
+
+/**
+ * The 2026-07-28 cache hints of the cacheable results: every answer is the same for every client
+ * (`public`, where the SDK defaults to `private`); the server's description keeps for
+ * MCP_DESCRIPTION_MAX_AGE_SECONDS, the resources (the pages' twins) revalidate like the pages do.
+ */
+export const MCP_CACHE_HINTS = {
+  'server/discover': { ttlMs: MCP_DESCRIPTION_MAX_AGE_SECONDS * 1000, cacheScope: 'public' },
+  'tools/list': { ttlMs: MCP_DESCRIPTION_MAX_AGE_SECONDS * 1000, cacheScope: 'public' },
+  'resources/list': { ttlMs: 0, cacheScope: 'public' },
+  'resources/read': { ttlMs: 0, cacheScope: 'public' },
+} as const;

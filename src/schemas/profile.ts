@@ -12,6 +12,22 @@ export const ChannelSchema = z.strictObject({
   url: HrefSchema,
 });
 
+/** The three uses Content Signals (contentsignals.org) name, in the order robots.txt lists them. */
+export const CONTENT_SIGNAL_NAMES = ['search', 'ai-input', 'ai-train'] as const;
+
+/** The studio's default: be found and quoted by search and AI answers, but not trained on. */
+export const DEFAULT_CONTENT_SIGNALS = { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' } as const;
+
+/** What the studio allows of its content, per use: robots.txt publishes it as a Content-Signal line. */
+export const ContentSignalsSchema = z.strictObject({
+  /** Building a search index and showing links and short excerpts. */
+  search: z.enum(['yes', 'no']).default(DEFAULT_CONTENT_SIGNALS.search),
+  /** Giving the content to an AI model to answer with (retrieval, grounding). */
+  'ai-input': z.enum(['yes', 'no']).default(DEFAULT_CONTENT_SIGNALS['ai-input']),
+  /** Training or fine-tuning AI models. */
+  'ai-train': z.enum(['yes', 'no']).default(DEFAULT_CONTENT_SIGNALS['ai-train']),
+});
+
 export const ProfileSchema = z.strictObject({
   /** Identifier of the profile entry. */
   slug: SlugSchema,
@@ -37,5 +53,7 @@ export const ProfileSchema = z.strictObject({
   channels: z.array(ChannelSchema).min(1),
   /** What the studio is best at, most important first. */
   specialties: z.array(LocalizedTextSchema).min(1),
+  /** Content Signals for robots.txt; each use left out takes the default (search and AI answers yes, training no). */
+  content_signals: ContentSignalsSchema.default(DEFAULT_CONTENT_SIGNALS),
 });
 export type Profile = z.output<typeof ProfileSchema>;

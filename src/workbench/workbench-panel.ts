@@ -5,6 +5,7 @@
 import { renderRow } from './render-row.ts';
 import { runWorkbench, type WorkbenchUrls } from './run-workbench.ts';
 import { rowFailed, type Row } from './types.ts';
+import { registerWebMcp } from './webmcp.ts';
 
 /** Finds a required part of the panel's markup. */
 function part<T extends Element>(root: Element, selector: string, type: new () => T): T {
@@ -28,6 +29,14 @@ export class WorkbenchPanel extends HTMLElement {
     // The live table lists every resource the server-rendered list links; keep one of the two.
     for (const fallback of this.querySelectorAll<HTMLElement>('[data-static]')) fallback.hidden = true;
     rerun.addEventListener('click', () => void this.run(performance.now(), 'after Run again'));
+    // WebMCP, only where the browser has it: the same resources, as read-only tools for an agent.
+    registerWebMcp(navigator as { modelContext?: never }, {
+      discoveryUrl: this.dataset['discoveryUrl'] ?? '',
+      searchParam: this.dataset['searchParam'] ?? '',
+      resources: [...this.querySelectorAll<HTMLAnchorElement>('[data-static] a[href]')].map((link) => link.getAttribute('href') ?? ''),
+      verdict: () =>
+        `${part(this, '[data-verdict]', HTMLElement).textContent} ${part(this, '[data-timing]', HTMLElement).textContent}`.trim(),
+    });
     void this.run(0, 'after page load');
   }
 

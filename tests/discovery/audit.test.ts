@@ -28,13 +28,13 @@ describe('the audit', () => {
     expect(audit.utility_pages.filter((page) => pageRoutes.has(page.path))).toEqual([]);
   });
 
-  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 6 documents, 6 operational dossiers', () => {
+  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 12 documents, 6 operational dossiers', () => {
     expect(audit.counts).toEqual({
       pages: 80,
       endpoints: 21,
       operations: 6,
       exports: 9,
-      documents: 6,
+      documents: 12,
       twins: 80,
       entries: {
         profile: 1,
@@ -61,6 +61,12 @@ describe('the audit', () => {
       '/llms.txt',
       '/llms-full.txt',
       '/.well-known/api-catalog',
+      '/sitemap.md',
+      '/skill.md',
+      '/.well-known/agent-skills/index.json',
+      '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
+      '/.well-known/ai-catalog.json',
+      '/mcp/server-card',
       '/robots.txt',
       '/sitemap-index.xml',
       routeById('getContract').path,

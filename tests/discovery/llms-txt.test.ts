@@ -3,7 +3,8 @@ import robotsParser from 'robots-parser';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
-import { buildLlmsTxt, buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
+import { buildLlmsTxt } from '../../src/discovery/llms-txt.ts';
+import { buildRobotsTxt } from '../../src/discovery/robots-txt.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 
 describe('llms.txt and robots.txt', () => {
@@ -32,7 +33,7 @@ describe('llms.txt and robots.txt', () => {
   });
 
   it('robots.txt allows every inventory page and names the absolute sitemap index', () => {
-    const robots = robotsParser(`${base}/robots.txt`, buildRobotsTxt(base));
+    const robots = robotsParser(`${base}/robots.txt`, buildRobotsTxt(catalog, base));
     for (const page of pageInventory(catalog)) expect(robots.isAllowed(`${base}${page.path}`, 'AnyBot')).toBe(true);
     expect(robots.getSitemaps()).toEqual([`${base}/sitemap-index.xml`]);
   });

@@ -6,19 +6,26 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildLlmsFullTxt } from '../../src/discovery/llms-full-txt.ts';
 import { markdownTwins, twinSample } from '../../src/discovery/markdown-twins.ts';
+import { twinDirective } from '../../src/discovery/agent-directive.ts';
 
 const base = 'https://studio.example';
 const catalog = loadCatalogFromFiles();
 
-/** A twin's text by its path, from a fresh build of all of them. */
+const directive = twinDirective(`${base}/llms.txt`);
+
+/** A twin's text by its path, from a fresh build of all of them, without the agent directive under its heading. */
 function twin(path: string): string {
   const found = markdownTwins(catalog, base).find((item) => item.path === path);
   if (!found) throw new Error(`no twin at ${path}`);
-  return found.markdown;
+  return found.markdown.replace(`\n\n${directive}\n`, '\n');
 }
 const lines = (text: string, from: number, to: number) => text.split('\n').slice(from, to);
 
 describe('markdown twins', () => {
+  it("puts the agent directive under every twin's heading, pointing at llms.txt", () => {
+    for (const item of markdownTwins(catalog, base)) expect(item.markdown.split('\n').slice(1, 3), item.path).toEqual(['', directive]);
+  });
+
   it('has one twin per inventory page, in inventory order, each pointing at its page', () => {
     const twins = markdownTwins(catalog, base);
     expect(twins).toHaveLength(80);

@@ -4,7 +4,8 @@
  * DOMParser, so tests/e2e/workbench.spec.ts covers it.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRobotsTxt } from '../../src/discovery/llms-txt.ts';
+import { buildRobotsTxt } from '../../src/discovery/robots-txt.ts';
+import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { documentChecks } from '../../src/workbench/document-checks.ts';
 import { fetched } from '../support/fetched.ts';
 
@@ -31,7 +32,7 @@ describe('robots.txt', () => {
   const check = (text: string) => documentChecks('/robots.txt', fetched('/robots.txt', text, TEXT), DOCUMENTS)[1];
 
   it('passes the robots.txt the site writes', () => {
-    expect(check(buildRobotsTxt('https://studio.example'))).toEqual({
+    expect(check(buildRobotsTxt(loadCatalogFromFiles(), 'https://studio.example'))).toEqual({
       name: 'robots.txt sitemap',
       ok: true,
       reason: 'names https://studio.example/sitemap-index.xml',

@@ -1,6 +1,6 @@
 /**
  * What a workbench run loads: read from the contract and the audit the site serves. Fixed
- * fixtures for each rule, then the shipped site's own contract and audit: 35 resources.
+ * fixtures for each rule, then the shipped site's own contract and audit: 41 resources.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPayloadJson } from '../../src/api/handlers.ts';
@@ -58,7 +58,7 @@ describe('buildInventory', () => {
     ]);
   });
 
-  it('lists 35 resources for the shipped site: 21 endpoints, 9 exports, 5 documents that are not endpoints', () => {
+  it('lists 41 resources for the shipped site: 21 endpoints, 9 exports, 11 documents that are not endpoints', () => {
     const catalog = loadCatalogFromFiles();
     // As the API serves them: JSON, so only what survives serialization counts.
     const served = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -67,13 +67,19 @@ describe('buildInventory', () => {
       served(buildAudit(catalog, (route) => defaultPayloadJson(route, catalog))),
       [apiUrl('getContract'), apiUrl('getAudit')],
     );
-    expect(inventory).toHaveLength(35);
+    expect(inventory).toHaveLength(41);
     expect(inventory.filter((resource) => resource.kind === 'endpoint')).toHaveLength(21);
     expect(inventory.filter((resource) => resource.kind === 'export')).toHaveLength(9);
     expect(inventory.filter((resource) => resource.kind === 'document').map((resource) => resource.path)).toEqual([
       '/llms.txt',
       '/llms-full.txt',
       '/.well-known/api-catalog',
+      '/sitemap.md',
+      '/skill.md',
+      '/.well-known/agent-skills/index.json',
+      '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
+      '/.well-known/ai-catalog.json',
+      '/mcp/server-card',
       '/robots.txt',
       '/sitemap-index.xml',
     ]);
