@@ -70,12 +70,12 @@ export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
     res.end(bodyText(envelope, coding, body), 'latin1');
     return;
   }
-  const { cached, tail, text } = body;
+  const { cached, tail, text, latin1 } = body;
   // Corked, the parts leave in one write (end() uncorks); the cached ones are never copied.
   res.cork();
   for (const part of cached) res.write(part);
   for (const part of tail) res.write(part);
-  res.end(text);
+  res.end(text, latin1 ? 'latin1' : 'utf8');
 }
 
 /**

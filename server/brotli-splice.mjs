@@ -13,7 +13,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 /** ISLAST=1, ISLASTEMPTY=1, then padding: the end of every spliced stream. */
 const LAST_EMPTY_META_BLOCK = Buffer.from([0x03]);
 /** With MNIBBLES=4, MLEN-1 has 16 bits, so one uncompressed meta-block holds at most 65,536 bytes. */
-const UNCOMPRESSED_MAX = 0x10000;
+export const UNCOMPRESSED_MAX = 0x10000;
 
 /**
  * The cached part compressed once, not final, ending byte-aligned (BROTLI_OPERATION_FLUSH).
@@ -69,4 +69,16 @@ export function brotliTail(tail) {
   }
   LAST_EMPTY_META_BLOCK.copy(out, at);
   return out;
+}
+
+/**
+ * What brotliTail gives for an ASCII tail of at most UNCOMPRESSED_MAX bytes, as latin1 characters
+ * (one per byte): one uncompressed meta-block's header, the tail, the final empty meta-block. No
+ * Buffer: the usual answer's tail joins its latin1 body as a string (content-coding.mjs).
+ * @param {string} tail
+ * @returns {string}
+ */
+export function brotliTailText(tail) {
+  const header = ((tail.length - 1) << 3) | (1 << 19);
+  return String.fromCharCode(header & 0xff, (header >>> 8) & 0xff, (header >>> 16) & 0xff) + tail + '\x03';
 }

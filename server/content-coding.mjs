@@ -17,8 +17,8 @@
  */
 import { brotliCompress } from 'node:zlib';
 import Negotiator from 'negotiator';
-import { brotliCachedPart, brotliOptions, brotliTail } from './brotli-splice.mjs';
-import { deflatePayload, gzipEnvelope, gzipHead } from './gzip-splice.mjs';
+import { brotliCachedPart, brotliOptions, brotliTail, brotliTailText, UNCOMPRESSED_MAX } from './brotli-splice.mjs';
+import { deflatePayload, gzipEnvelope, gzipHead, gzipTailText, STORED_MAX } from './gzip-splice.mjs';
 
 /** @typedef {'br' | 'gzip' | 'identity'} Coding */
 
@@ -183,31 +183,45 @@ const NOT_ASCII = /[^\t\n\r\x20-\x7e]/;
 /**
  * The body in three pieces: `cached`, the parts every response with this payload shares (the
  * envelope head and payload, or their compressed form), then `tail`, the per-request parts around
- * the tail (stored gzip blocks and trailer, Brotli meta-blocks), then `text`, an uncoded tail to
- * encode where it is written. Uncoded, the payload is never copied; coded, the cached compressed
- * part has the tail spliced after it. Small bodies too: Brotli at quality 11 costs about 3.5 ms
- * even on 700 bytes (its setup), and gzip about 0.1 ms, against microseconds for a splice; the
- * stored tail costs them a few hundred bytes.
+ * the tail (stored gzip blocks and trailer, Brotli meta-blocks), then `text`, the rest as a string:
+ * an uncoded tail (UTF-8), or for an ASCII tail in br or gzip its whole framing as latin1
+ * characters, one per byte (`latin1`), so the usual answer needs no Buffer for its tail.
+ * Uncoded, the payload is never copied; coded, the cached compressed part has the tail spliced
+ * after it. Small bodies too: Brotli at quality 11 costs about 3.5 ms even on 700 bytes (its
+ * setup), and gzip about 0.1 ms, against microseconds for a splice; the stored tail costs them a
+ * few hundred bytes.
  * @param {EnvelopeParts} envelope
  * @param {Coding} coding
- * @returns {{ cached: Buffer[], tail: Buffer[], text: string, length: number }} `length`: the body's bytes, text included
+ * @returns {{ cached: Buffer[], tail: Buffer[], text: string, latin1: boolean, length: number }} `length`: the body's bytes, text included
  */
 export function encodeEnvelope(envelope, coding) {
   const { head, payload, tail } = envelope;
   if (coding === 'identity') {
     const headBytes = encoded(head).bytes;
     const length = headBytes.length + payload.bytes.length + Buffer.byteLength(tail);
-    return { cached: [headBytes, payload.bytes], tail: [], text: tail, length };
+    return { cached: [headBytes, payload.bytes], tail: [], text: tail, latin1: false, length };
   }
-  const parts =
-    coding === 'gzip'
-      ? gzipEnvelope(encoded(head).gzip, deflatedOf(envelope), tail)
-      : [brotliFormOf(envelope).buffer, brotliTail(Buffer.from(tail))];
-  // gzip's cached parts: the gzip header with the stored head, then the deflated payload; Brotli's: the compressed part.
-  const cachedCount = coding === 'gzip' ? 2 : 1;
-  let length = 0;
-  for (const part of parts) length += part.length;
-  return { cached: parts.slice(0, cachedCount), tail: parts.slice(cachedCount), text: '', length };
+  const ascii = !NOT_ASCII.test(tail);
+  if (coding === 'gzip') {
+    const prefix = encoded(head).gzip;
+    const deflated = deflatedOf(envelope);
+    const cached = [prefix.buffer, deflated.deflated];
+    const cachedLength = prefix.buffer.length + deflated.deflated.length;
+    if (ascii && tail.length <= STORED_MAX) {
+      const text = gzipTailText(prefix, deflated, tail);
+      return { cached, tail: [], text, latin1: true, length: cachedLength + text.length };
+    }
+    const parts = gzipEnvelope(prefix, deflated, tail).slice(2);
+    const length = parts.reduce((sum, part) => sum + part.length, cachedLength);
+    return { cached, tail: parts, text: '', latin1: false, length };
+  }
+  const part = brotliFormOf(envelope).buffer;
+  if (ascii && tail.length > 0 && tail.length <= UNCOMPRESSED_MAX) {
+    const text = brotliTailText(tail);
+    return { cached: [part], tail: [], text, latin1: true, length: part.length + text.length };
+  }
+  const framed = brotliTail(Buffer.from(tail));
+  return { cached: [part], tail: [framed], text: '', latin1: false, length: part.length + framed.length };
 }
 
 /** The name each coding's latin1 form is kept under with the payload: made once, not per request. */
@@ -243,8 +257,8 @@ function cachedText(envelope, coding, cached) {
  * @param {Coding} coding
  * @param {ReturnType<typeof encodeEnvelope>} body
  */
-export function bodyText(envelope, coding, { cached, tail, text }) {
+export function bodyText(envelope, coding, { cached, tail, text, latin1 }) {
   let body = cachedText(envelope, coding, cached);
   for (const part of tail) body += part.toString('latin1');
-  return body + (NOT_ASCII.test(text) ? Buffer.from(text).toString('latin1') : text);
+  return body + (latin1 || !NOT_ASCII.test(text) ? text : Buffer.from(text).toString('latin1'));
 }

@@ -11,7 +11,7 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 /** gzip member header: deflate, no flags, no time, no extra flags, OS unknown (RFC 1952 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 /** A stored block holds at most 65,535 bytes. */
-const STORED_MAX = 0xffff;
+export const STORED_MAX = 0xffff;
 
 /**
  * @typedef {object} DeflatedPayload
@@ -68,6 +68,25 @@ export function gzipEnvelope(prefix, payload, tail) {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((headBytes.length + payload.length + tailBytes.length) >>> 0, 4);
   return [prefix.buffer, payload.deflated, suffix.buffer, trailer];
+}
+
+/** Four bytes, least significant first, as latin1 characters. @param {number} value */
+const uint32Text = (value) => String.fromCharCode(value & 0xff, (value >>> 8) & 0xff, (value >>> 16) & 0xff, (value >>> 24) & 0xff);
+
+/**
+ * What gzipEnvelope gives after the cached parts for an ASCII tail of at most STORED_MAX bytes, as
+ * latin1 characters (one per byte): the final stored block and the trailer. No Buffer: the usual
+ * answer's tail joins its latin1 body as a string (content-coding.mjs).
+ * @param {GzipHead} prefix from gzipHead
+ * @param {DeflatedPayload} payload
+ * @param {string} tail
+ * @returns {string}
+ */
+export function gzipTailText(prefix, payload, tail) {
+  const length = tail.length;
+  const crc = crc32(tail, (multiplyModP(payload.shift, prefix.crc) ^ payload.crc) >>> 0);
+  const blockHeader = String.fromCharCode(1, length & 0xff, length >>> 8, ~length & 0xff, (~length >>> 8) & 0xff);
+  return blockHeader + tail + uint32Text(crc >>> 0) + uint32Text((prefix.bytes.length + payload.length + length) >>> 0);
 }
 
 /**

@@ -9,7 +9,7 @@
  * - a base for the code, Astro's handler and the request path's working set (a 1× worker's whole
  *   heap is 20 MB after start).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
 const MB = 1024 * 1024;
 const HEAP_BASE_MB = 64;
@@ -24,9 +24,9 @@ export const DEFAULT_CACHE_BUDGET_MB = 128;
  */
 export function workerHeapPlan(distDir, env) {
   const apiDir = new URL('server/api/', distDir);
-  const jsonBytes = readdirSync(apiDir)
-    .filter((name) => name.endsWith('.json'))
-    .reduce((sum, name) => sum + statSync(new URL(name, apiDir)).size, 0);
+  // A build without its API folder cannot start a worker, which says why: no share to plan for.
+  const names = existsSync(apiDir) ? readdirSync(apiDir) : [];
+  const jsonBytes = names.filter((name) => name.endsWith('.json')).reduce((sum, name) => sum + statSync(new URL(name, apiDir)).size, 0);
   const shareMb = Math.ceil((jsonBytes * HEAP_BYTES_PER_JSON_BYTE) / MB);
   // A bad CACHE_BUDGET_MB stops the worker with its own message (src/api/byte-cache.ts): the default stands in here.
   const budget = Number(env['CACHE_BUDGET_MB']);

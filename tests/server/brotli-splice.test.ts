@@ -1,7 +1,7 @@
 /** The Brotli splice: a flushed compressed part + uncompressed meta-blocks decode to exactly part + tail. */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliCachedPart, brotliTail } from '../../server/brotli-splice.mjs';
+import { brotliCachedPart, brotliTail, brotliTailText, UNCOMPRESSED_MAX } from '../../server/brotli-splice.mjs';
 
 const decode = (parts: Buffer[]): string => brotliDecompressSync(Buffer.concat(parts)).toString();
 
@@ -19,6 +19,12 @@ describe('brotliTail after brotliCachedPart', () => {
 
   it.each([5, 11])('decodes to part + tail, with non-ASCII text (quality %i)', (quality) => {
     expect(decode([brotliCachedPart(part, quality), brotliTail(Buffer.from(tail))])).toBe(`${part.toString()}${tail}`);
+  });
+
+  it.each([tail, 'x', 'y'.repeat(UNCOMPRESSED_MAX)])('gives an ASCII tail of %# as latin1 text, byte for byte brotliTail', (ascii) => {
+    const text = brotliTailText(ascii);
+    expect(text).toBe(brotliTail(Buffer.from(ascii)).toString('latin1'));
+    expect(decode([brotliCachedPart(part, 5), Buffer.from(text, 'latin1')])).toBe(`${part.toString()}${ascii}`);
   });
 
   it('carries the tail verbatim, so a response costs no compression', () => {

@@ -1,7 +1,7 @@
 /** The gzip splice: precompressed payload + stored head and tail decode to exactly the envelope. */
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32Combine, deflatePayload, gzipEnvelope, gzipHead } from '../../server/gzip-splice.mjs';
+import { crc32Combine, deflatePayload, gzipEnvelope, gzipHead, gzipTailText, STORED_MAX } from '../../server/gzip-splice.mjs';
 
 const decode = (parts: Buffer[]): string => gunzipSync(Buffer.concat(parts)).toString();
 
@@ -22,6 +22,16 @@ describe('gzipEnvelope', () => {
   it('handles empty parts and an empty payload', () => {
     expect(decode(gzipEnvelope(gzipHead(''), deflatePayload(Buffer.from('')), ''))).toBe('');
   });
+
+  it.each([',"request_id":"r-1"}', 'x'.repeat(STORED_MAX), ''])(
+    'gives an ASCII tail of %# as latin1 text, byte for byte the buffers',
+    (tail) => {
+      const parts = gzipEnvelope(gzipHead(head), deflated, tail);
+      const text = gzipTailText(gzipHead(head), deflated, tail);
+      expect(text).toBe(Buffer.concat(parts.slice(2)).toString('latin1'));
+      expect(decode([...parts.slice(0, 2), Buffer.from(text, 'latin1')])).toBe(`${head}${payload}${tail}`);
+    },
+  );
 
   it('compresses the payload: a repetitive envelope is a fraction of its size', () => {
     const size = Buffer.concat(gzipEnvelope(gzipHead(head), deflated, '}')).length;

@@ -32,4 +32,8 @@ describe('workerHeapPlan', () => {
     // A bad value is the worker's to refuse; the plan uses the default meanwhile.
     expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: 'lots' }).budgetMb).toBe(128);
   });
+
+  it('plans no share for a build without its API folder (its worker fails to start and says why)', () => {
+    expect(workerHeapPlan(pathToFileURL(`${join(dist, 'server/api')}/`), {})).toEqual({ shareMb: 0, budgetMb: 128, limitMb: 64 + 128 });
+  });
 });
