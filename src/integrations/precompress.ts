@@ -1,10 +1,9 @@
 /**
  * Astro integration: after the build (and after the sitemap is written), stores a Brotli (`.br`)
  * and a gzip (`.gz`) sibling next to every text file of dist/client, so the server and any static
- * host or CDN send compressed bytes without compressing per request. Deterministic: the same file
- * always gives the same bytes (gzip carries no file name and no time), so a file whose bytes an
- * earlier build already compressed is linked from the cache (node_modules/.cache/precompress, keyed
- * by its SHA-256 and the settings) instead of being compressed again.
+ * host or CDN send compressed bytes without compressing per request. A file whose bytes an earlier
+ * build already compressed is linked from the cache (node_modules/.cache/precompress, keyed by its
+ * SHA-256 and the settings) instead of being compressed again; gzip carries no file name and no time.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,15 +16,17 @@ import type { AstroIntegration } from 'astro';
 
 /** File types worth compressing (images and fonts are compressed already). */
 export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|txt|md|xml|svg|webmanifest|map)$/;
+/** Brotli's best quality for every file up to 1 MB; over it, quality 5 is both faster and smaller than 9. */
+const BROTLI_QUALITY = (bytes: number) => (bytes > 1024 * 1024 ? FAST_QUALITY : constants.BROTLI_MAX_QUALITY);
+const FAST_QUALITY = 5;
 /**
- * Brotli's best quality for the fixed set of assets, exports and documents; quality 5 for the pages
- * and their Markdown twins, whose count grows with the catalog, and for files over 1 MB. Measured on
- * the 100× catalog (6,616 pages of 11 kB, 6,614 twins of 1.2 kB): quality 10 took 4.4 ms a page for
- * a body 10% smaller than quality 5's (0.25 of the raw size against 0.28, about 300 bytes), quality 5
- * 0.24 ms, so 10 made precompression most of the build. Over 1 MB, 5 is both faster and smaller than 9.
+ * How many files one build compresses at the best quality when the cache lacks them. The pages and
+ * twins grow with the catalog: a cold 100× build (6,616 pages of 11 kB, 6,614 twins of 1.2 kB) would
+ * spend a minute at quality 11, so past this many it gives the rest quality 5 (0.24 ms a page, 10%
+ * larger) once, and each later build upgrades this many more from the cache. Every 1× build's files
+ * (under 400) are all at the best quality, and the same bytes from build to build.
  */
-const BROTLI_QUALITY = (file: string, bytes: number) =>
-  bytes > 1024 * 1024 || file.endsWith('.html') || file.endsWith('.md') ? 5 : constants.BROTLI_MAX_QUALITY;
+const COLD_BEST_FILES = 1500;
 
 const brotli = promisify(brotliCompress);
 /** Where the siblings of earlier builds are kept, by content hash. PRECOMPRESS_CACHE_DIR moves it; `off` disables it. */
@@ -81,20 +82,34 @@ function filesUnder(folder: string): string[] {
 
 /**
  * Writes `.br` and `.gz` siblings for every compressible file under `folder`; returns how many files.
- * `cacheDir` is where compressed siblings are kept between builds ('off': none).
+ * `cacheDir` is where compressed siblings are kept between builds ('off': none); `coldBestFiles`,
+ * how many files missing from it this build compresses at the best quality.
  */
-export async function precompressFolder(folder: string, cacheDir: string = CACHE_DIR): Promise<number> {
+export async function precompressFolder(
+  folder: string,
+  cacheDir: string = CACHE_DIR,
+  coldBestFiles: number = COLD_BEST_FILES,
+): Promise<number> {
   const files = filesUnder(folder).filter((file) => COMPRESSIBLE.test(file));
   let next = 0;
+  let bestLeft = coldBestFiles;
+  const keyOf = (raw: Buffer, quality: number) => `${createHash('sha256').update(raw).digest('hex')}-v${CACHE_VERSION}-q${quality}`;
+  const cachedAt = (key: string) => (cacheDir === 'off' ? undefined : { br: join(cacheDir, `${key}.br`), gz: join(cacheDir, `${key}.gz`) });
+  const inCache = (cached: { br: string; gz: string } | undefined) =>
+    cached !== undefined && existsSync(cached.br) && existsSync(cached.gz);
   // zlib's async calls run on libuv's thread pool: one lane per core keeps every core busy.
   const lane = async () => {
     while (next < files.length) {
       const file = files[next++]!;
       const raw = readFileSync(file);
-      const quality = BROTLI_QUALITY(file, raw.length);
-      const key = `${createHash('sha256').update(raw).digest('hex')}-v${CACHE_VERSION}-q${quality}`;
-      const cached = cacheDir === 'off' ? undefined : { br: join(cacheDir, `${key}.br`), gz: join(cacheDir, `${key}.gz`) };
-      if (cached && existsSync(cached.br) && existsSync(cached.gz)) {
+      let quality = BROTLI_QUALITY(raw.length);
+      let cached = cachedAt(keyOf(raw, quality));
+      // The best quality from the cache, or made within this build's allowance, else the fast one.
+      if (!inCache(cached) && quality !== FAST_QUALITY) {
+        if (bestLeft > 0) bestLeft -= 1;
+        else cached = cachedAt(keyOf(raw, (quality = FAST_QUALITY)));
+      }
+      if (cached && inCache(cached)) {
         placeFromCache(cached.br, `${file}.br`);
         placeFromCache(cached.gz, `${file}.gz`);
         continue;

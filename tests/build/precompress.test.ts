@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { precompressFolder } from '../../src/integrations/precompress.ts';
 
@@ -65,5 +65,28 @@ describe('precompression with its cache', () => {
     // The first page's cached siblings still hold the first page: nothing was written through a link.
     expect(brotliDecompressSync(readFileSync(cacheFileOf(FIRST, 'br'))).toString()).toBe(FIRST);
     expect(gunzipSync(readFileSync(cacheFileOf(FIRST, 'gz'))).toString()).toBe(FIRST);
+  });
+
+  it('makes at most its allowance of files missing from the cache at the best quality, and later builds upgrade the rest', async () => {
+    const folder = join(root, 'many');
+    mkdirSync(folder, { recursive: true });
+    const pages = [FIRST, SECOND, `${SECOND}<p>third</p>`].map((html, index) => `${html}<!-- ${index} allowance -->`);
+    pages.forEach((html, index) => writeFileSync(join(folder, `page-${index}.html`), html));
+    const best = (html: string) =>
+      brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      });
+    const atBest = () => pages.filter((html, index) => readFileSync(join(folder, `page-${index}.html.br`)).equals(best(html))).length;
+    await precompressFolder(folder, cacheDir, 1);
+    expect(atBest()).toBe(1);
+    await precompressFolder(folder, cacheDir, 1);
+    expect(atBest()).toBe(2);
+    await precompressFolder(folder, cacheDir, 1);
+    expect(atBest()).toBe(3);
+    pages.forEach((html, index) => expect(brotliDecompressSync(readFileSync(join(folder, `page-${index}.html.br`))).toString()).toBe(html));
   });
 });
