@@ -11,7 +11,7 @@
  *   --install-wrk                                  as root, apt-get install wrk when it is missing
  *
  * Sections besides the replayed classes, selectable in --classes like them: distinct-search,
- * search-shape, full-mix. Loopback only; every process it starts is stopped at the end, on a
+ * asked-twice, search-shape, full-mix. Loopback only; every process it starts is stopped at the end, on a
  * signal, or at the time bound.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -26,7 +26,7 @@ import { MAX_LIMIT } from '../../src/routes/params.ts';
 import { ASTRO_BIN } from '../lib/astro-bin.ts';
 import { synthesize, writeCollections } from '../lib/synth.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
-import { benchClasses, type BenchClass } from './classes.ts';
+import { benchClasses, ENCODINGS, type BenchClass } from './classes.ts';
 import { measure, serverBound, type Load, type Sample } from './measure.ts';
 import {
   childPids,
@@ -77,7 +77,7 @@ const runs = count('runs', 10);
 const warmup = count('warmup', 10);
 const searches = count('searches', 1000);
 /** The sections that run on the server alone, after the replayed classes. */
-const SECTIONS = ['distinct-search', 'search-shape', 'full-mix'] as const;
+const SECTIONS = ['distinct-search', 'asked-twice', 'search-shape', 'full-mix'] as const;
 /** Longest the full mix's searches may take (at 100× before issue 36: 26.5 ms of CPU each, 265 s). */
 const FULL_MIX_BOUND_SECONDS = 900;
 
@@ -281,6 +281,42 @@ async function distinctSearches(terms: readonly string[]): Promise<string> {
   );
 }
 
+/**
+ * Each distinct query asked twice, in one coding per server (br on one, gzip on the other, the
+ * runs alternating which goes first): what a second answer costs each coding. The second asking
+ * finds the query in no cache (the byte budget keeps it from then on), so both answers are made.
+ */
+async function askedTwice(terms: readonly string[]): Promise<string> {
+  const sides = await Promise.all(
+    ENCODINGS.map(async (encoding) => ({
+      encoding,
+      running: await freshServer(),
+      script: writeScript(`twice-${encoding}.lua`, distinctSearchScript(distinctPlan(terms, 2, [encoding]))),
+      next: 0,
+      samples: [] as Sample[],
+    })),
+  );
+  for (let run = 1; run <= runs; run += 1) {
+    for (const side of run % 2 === 1 ? sides : [...sides].reverse()) {
+      const sample = await measure(side.running, side.script, 200, load, [String(side.next)]);
+      side.next += 2 * (sample.requests + load.connections);
+      side.samples.push(sample);
+      console.error(`bench: asked-twice ${side.encoding} run ${run}/${runs}: ${Math.round(sample.rps)} req/s (${coresText(sample)})${boundText(sample)}`);
+    }
+  }
+  const cpu = sides.map((side) => {
+    const kept = side.samples.filter(serverBound);
+    return { encoding: side.encoding, micros: median((kept.length > 0 ? kept : side.samples).map((sample) => sample.cpuMicros)), kept: kept.length };
+  });
+  for (const side of sides) await side.running.stop();
+  const [first, second] = cpu;
+  return (
+    `Each distinct query asked twice (a server per coding, runs alternating): worker CPU per request ` +
+    cpu.map((side) => `${side.encoding} ${(side.micros / 1000).toFixed(2)} ms (runs kept ${side.kept}/${runs})`).join(', ') +
+    `; ${first!.encoding} / ${second!.encoding} ${(first!.micros / second!.micros).toFixed(2)}.`
+  );
+}
+
 /** Sends requests a few at a time; returns the server's CPU seconds meanwhile and the wall seconds. */
 async function sendAll(running: Running, requests: readonly BenchRequest[], concurrency = 4): Promise<{ cpu: number; seconds: number }> {
   const cpuBefore = treeCpuSeconds(running.pid);
@@ -396,6 +432,7 @@ function variantCosts(results: readonly ClassResult[], classes: readonly BenchCl
 function armTimeBound(classCount: number, sections: ReadonlySet<string>): void {
   const sectionSeconds =
     (sections.has('distinct-search') ? (warmup + runs * load.duration) * 1.5 + 30 : 0) +
+    (sections.has('asked-twice') ? runs * load.duration * 2 * 1.5 + 30 : 0) +
     (sections.has('search-shape') ? 300 : 0) +
     (sections.has('full-mix') ? FULL_MIX_BOUND_SECONDS + 60 : 0);
   const seconds = classCount * 2 * (warmup + runs * load.duration) * 1.5 + sectionSeconds + 60;
@@ -429,19 +466,21 @@ function brotliRatios(classes: readonly BenchClass[], responses: Map<string, Rec
 
 /**
  * Asks every distinct request until the server's answers stop changing size: a payload's Brotli
- * form is improved (quality 11, in the background) from its second br request, and the floor should
- * replay, and the size ratios describe, what the server sends once warm. Passes a second apart, at
- * most SETTLE_PASSES of them.
+ * form is improved (quality 11, in the background) on its fourth br request (the byte budget keeps
+ * it from the second, server/content-coding.mjs upgrades it on its third br answer), and the floor
+ * should replay, and the size ratios describe, what the server sends once warm. Passes a second
+ * apart, at least MIN_PASSES (one past the upgrade), at most SETTLE_PASSES.
  */
 async function settleBrotli(classes: readonly BenchClass[]): Promise<void> {
-  const SETTLE_PASSES = 10;
+  const MIN_PASSES = 5;
+  const SETTLE_PASSES = 12;
   const requests = classes.flatMap((item) => item.requests);
   let sizes = new Map<string, number>();
   for (let pass = 1; pass <= SETTLE_PASSES; pass += 1) {
     const current = new Map<string, number>();
     for (const request of requests) current.set(fetchKey(request), (await fetchRaw(server!.url, request)).body.length);
     const changed = [...current].filter(([key, size]) => sizes.get(key) !== size).map(([key]) => key);
-    if (pass > 2 && changed.length === 0) return;
+    if (pass > MIN_PASSES && changed.length === 0) return;
     if (pass === SETTLE_PASSES) console.error(`bench: still changing size after ${SETTLE_PASSES} passes: ${changed.join('; ')}`);
     sizes = current;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -508,6 +547,7 @@ async function main(): Promise<void> {
   for (const running of variantServers.values()) await running.stop();
   const sectionLines: string[] = [];
   if (sections.has('distinct-search')) sectionLines.push(await distinctSearches(terms));
+  if (sections.has('asked-twice')) sectionLines.push(await askedTwice(terms));
   if (sections.has('search-shape')) sectionLines.push(await searchShape(terms));
   if (sections.has('full-mix')) sectionLines.push(await fullMix(terms));
 

@@ -45,14 +45,15 @@ export async function shortTerms(baseUrl: string): Promise<string[]> {
   return shuffled([...pieces].sort());
 }
 
-/** What wrk's distinct-search script draws from (wrk-script.ts). */
-export const distinctPlan = (terms: readonly string[]): DistinctSearchPlan => ({
+/** What wrk's distinct-search script draws from (wrk-script.ts): each query `repeats` times, in `encodings` in turn. */
+export const distinctPlan = (terms: readonly string[], repeats = 1, encodings: readonly string[] = ENCODINGS): DistinctSearchPlan => ({
   directories: searchDirectories().map((route) => route.path),
   terms: terms.map(encodeURIComponent),
   maxLimit: MAX_LIMIT,
   queryName: PARAM_NAMES.text,
   limitName: PARAM_NAMES.limit,
-  encodings: ENCODINGS,
+  encodings,
+  repeats,
   idlePath: apiUrl('getHealth'),
 });
 

@@ -106,14 +106,16 @@ export interface DistinctSearchPlan {
   queryName: string;
   limitName: string;
   encodings: readonly string[];
+  /** How many times in a row each query is sent (1: every request a new query). */
+  repeats: number;
   /** A cheap request to send once `stopAfter` searches have gone (the health route). */
   idlePath: string;
 }
 
 /**
- * Distinct searches made on the fly: request k goes to directory k mod D, with the k/D-th query
- * (a term, then pairs of terms once every term has been used), a limit spread over 1..max, and the
- * encodings alternating. wrk's arguments: the first k (so later runs on the same server ask new
+ * Distinct searches made on the fly: query n (request k, or k / repeats when each is sent several
+ * times in a row) goes to directory n mod D, with the n/D-th query (a term, then pairs of terms
+ * once every term has been used), a limit spread over 1..max, and the encodings alternating. wrk's arguments: the first k (so later runs on the same server ask new
  * queries) and, optionally, how many searches to send before idling on the health route and stopping.
  */
 export function distinctSearchScript(plan: DistinctSearchPlan, stopAfter?: number): string {
@@ -122,6 +124,7 @@ local directories = {${plan.directories.map(lua).join(', ')}}
 local terms = {${plan.terms.map(lua).join(', ')}}
 local encodings = {${plan.encodings.map(lua).join(', ')}}
 local max_limit = ${plan.maxLimit}
+local repeats = ${plan.repeats}
 local k = 0
 local last = -1
 local idle = nil
@@ -142,8 +145,9 @@ end
 function request()
   if last >= 0 and k >= last then return idle end
   local d = #directories
-  local j = math.floor(k / d)
-  local path = directories[k % d + 1] .. "?${plan.queryName}=" .. query(j) .. "&${plan.limitName}=" .. (1 + (k * 7919) % max_limit)
+  local n = math.floor(k / repeats)
+  local j = math.floor(n / d)
+  local path = directories[n % d + 1] .. "?${plan.queryName}=" .. query(j) .. "&${plan.limitName}=" .. (1 + (n * 7919) % max_limit)
   local encoding = encodings[j % #encodings + 1]
   k = k + 1
   return wrk.format("GET", path, {["Accept-Encoding"] = encoding})
