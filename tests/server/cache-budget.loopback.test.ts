@@ -105,11 +105,13 @@ describe('the byte budget', () => {
     // same load grew a worker by 700 MB.
     console.log(`cache-budget: a worker grew by ${(rssMb(worker!) - before).toFixed(1)} MB`);
     expect(rssMb(worker!) - before, `growth in MB: ${growth(warm, usage)}`).toBeLessThanOrEqual(BUDGET_MB + 32);
-    // Its heap holds the build's share it logged at start, the budget, and garbage V8 has not
-    // collected yet (a 4 MB young generation, old space collected as it grows): nothing per entry.
+    // Its heap holds the build's share it logged at start, the part of the budget kept as strings
+    // (most of it is Buffers, outside the heap) and garbage V8 has not collected yet: nothing per
+    // entry. Measured: 5.3 MB more than at start; 17.7 MB with search indexes built per worker
+    // instead of read from the payload store.
     const started = logLines(server.output()).find((line) => line['message'] === 'worker listening')!;
     const heapMb = usage.memory.heapUsed / 2 ** 20;
     console.log(`cache-budget: heap ${heapMb.toFixed(1)} MB after, ${String(started['heap_used_mb'])} MB at start`);
-    expect(heapMb - (started['heap_used_mb'] as number)).toBeLessThanOrEqual(BUDGET_MB + 24);
+    expect(heapMb - (started['heap_used_mb'] as number)).toBeLessThanOrEqual(BUDGET_MB);
   }, 180_000);
 });
