@@ -304,13 +304,19 @@ async function askedTwice(terms: readonly string[]): Promise<string> {
       const sample = await measure(side.running, side.script, 200, load, [String(start)]);
       sent = Math.max(sent, sample.requests + load.connections);
       side.samples.push(sample);
-      console.error(`bench: asked-twice ${side.encoding} run ${run}/${runs}: ${Math.round(sample.rps)} req/s (${coresText(sample)})${boundText(sample)}`);
+      console.error(
+        `bench: asked-twice ${side.encoding} run ${run}/${runs}: ${Math.round(sample.rps)} req/s (${coresText(sample)})${boundText(sample)}`,
+      );
     }
     start += sent + (sent % 2);
   }
   const cpu = sides.map((side) => {
     const kept = side.samples.filter(serverBound);
-    return { encoding: side.encoding, micros: median((kept.length > 0 ? kept : side.samples).map((sample) => sample.cpuMicros)), kept: kept.length };
+    return {
+      encoding: side.encoding,
+      micros: median((kept.length > 0 ? kept : side.samples).map((sample) => sample.cpuMicros)),
+      kept: kept.length,
+    };
   });
   for (const side of sides) await side.running.stop();
   const [first, second] = cpu;

@@ -24,7 +24,8 @@ export function scaledBuild(scale: number, dist = process.env['DIST_DIR'] ?? 'di
     else symlinkSync(join(source, name), join(dir, name));
   }
   mkdirSync(join(dir, 'server', 'api'), { recursive: true });
-  for (const name of readdirSync(join(source, 'server'))) if (name !== 'api') symlinkSync(join(source, 'server', name), join(dir, 'server', name));
+  for (const name of readdirSync(join(source, 'server')))
+    if (name !== 'api') symlinkSync(join(source, 'server', name), join(dir, 'server', name));
   const api = join(dir, 'server', 'api');
   symlinkSync(join(source, 'server', 'api', 'handler.mjs'), join(api, 'handler.mjs'));
   const collections = validateCollections(synthesize(readContentFolder('content'), scale));
