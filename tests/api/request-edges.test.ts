@@ -248,8 +248,11 @@ describe('responses', () => {
   });
 
   it('fills the payload, selection and page caches', () => {
-    callApi(routeById('listStacks').path);
-    callApi(`${routeById('listStacks').path}?limit=2`);
+    // The byte budget keeps what is made a second time: each target asked twice.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      callApi(routeById('listStacks').path);
+      callApi(`${routeById('listStacks').path}?limit=2`);
+    }
     expect(Object.keys(cacheStats())).toEqual(expect.arrayContaining(['payload', 'selection', 'page']));
     const before = cacheStats()['payload']!.hits;
     callApi(routeById('listStacks').path);
