@@ -165,7 +165,7 @@ const portfolio: Directory = {
   views: (catalog) => ({ [searchIndexKey('cases')]: collectionSearchIndex(catalog, 'cases') }),
 };
 
-/** Every route that pages its items, by id: exactly the routes with `limit` (tests/api/route-table.test.ts). */
+/** Every route that pages its items, by id: exactly the routes with `limit` (tests/api/payload-store.test.ts). */
 export const DIRECTORIES: Partial<Record<RouteId, Directory>> = Object.fromEntries(
   [
     collectionDirectory('listProfiles', 'profiles', byOwner),

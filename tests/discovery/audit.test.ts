@@ -11,6 +11,7 @@ import { routeById, type RouteId } from '../../src/routes/routes.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';
+import { STANDALONE_DOCUMENT_PATHS } from '../support/route-tables.ts';
 
 /** The audit as the API builds it. */
 const auditOf = (catalog: Catalog) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog));
@@ -58,17 +59,7 @@ describe('the audit', () => {
     expect(kinds.filter((kind) => kind === 'endpoint')).toHaveLength(21);
     expect(kinds.filter((kind) => kind === 'export')).toHaveLength(9);
     expect(audit.routes.filter((route) => route.kind === 'document').map((route) => route.path)).toEqual([
-      '/llms.txt',
-      '/llms-full.txt',
-      '/.well-known/api-catalog',
-      '/sitemap.md',
-      '/skill.md',
-      '/.well-known/agent-skills/index.json',
-      '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
-      '/.well-known/ai-catalog.json',
-      '/mcp/server-card',
-      '/robots.txt',
-      '/sitemap-index.xml',
+      ...STANDALONE_DOCUMENT_PATHS,
       routeById('getContract').path,
     ]);
   });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { publishedResources } from '../../src/discovery/resources.ts';
+import { STANDALONE_DOCUMENT_PATHS } from '../support/route-tables.ts';
 
 const published = publishedResources(loadCatalogFromFiles());
 
@@ -12,19 +13,7 @@ describe('publishedResources', () => {
         (list) => list.length,
       ),
     ).toEqual([80, 21, 9, 12, 11]);
-    expect(published.standaloneDocuments.map((resource) => resource.path)).toEqual([
-      '/llms.txt',
-      '/llms-full.txt',
-      '/.well-known/api-catalog',
-      '/sitemap.md',
-      '/skill.md',
-      '/.well-known/agent-skills/index.json',
-      '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
-      '/.well-known/ai-catalog.json',
-      '/mcp/server-card',
-      '/robots.txt',
-      '/sitemap-index.xml',
-    ]);
+    expect(published.standaloneDocuments.map((resource) => resource.path)).toEqual([...STANDALONE_DOCUMENT_PATHS]);
   });
 
   it('gives every resource a concrete URL, each once', () => {

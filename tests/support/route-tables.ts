@@ -20,6 +20,21 @@ export const DIRECTORY_ROUTE_IDS = [
   'listTrust',
 ] as const satisfies readonly RouteId[];
 
+/** The discovery documents that are files of their own, in inventory order (the contract, an endpoint, follows them in the audit). */
+export const STANDALONE_DOCUMENT_PATHS = [
+  '/llms.txt',
+  '/llms-full.txt',
+  '/.well-known/api-catalog',
+  '/sitemap.md',
+  '/skill.md',
+  '/.well-known/agent-skills/index.json',
+  '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
+  '/.well-known/ai-catalog.json',
+  '/mcp/server-card',
+  '/robots.txt',
+  '/sitemap-index.xml',
+] as const;
+
 /** Routes whose payload does not depend on `lang`: no Content-Language. */
 export const UNLOCALIZED_ROUTE_IDS = ['getHealth', 'getContract', 'getContractV1', 'getAudit'] as const satisfies readonly RouteId[];
 

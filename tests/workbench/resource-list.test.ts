@@ -9,6 +9,7 @@ import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { buildAudit } from '../../src/discovery/audit.ts';
 import { auditRoutes, buildInventory, contractPaths, detailOf, detailUrl } from '../../src/workbench/resource-list.ts';
+import { STANDALONE_DOCUMENT_PATHS } from '../support/route-tables.ts';
 
 /** A fixture contract and audit; the paths are made up (the workbench reads them, never types them). */
 const contract = { paths: { '/v9/status': {}, '/v9/spec.json': {}, '/v9/things': {}, '/v9/things/{slug}': {} } };
@@ -71,17 +72,7 @@ describe('buildInventory', () => {
     expect(inventory.filter((resource) => resource.kind === 'endpoint')).toHaveLength(21);
     expect(inventory.filter((resource) => resource.kind === 'export')).toHaveLength(9);
     expect(inventory.filter((resource) => resource.kind === 'document').map((resource) => resource.path)).toEqual([
-      '/llms.txt',
-      '/llms-full.txt',
-      '/.well-known/api-catalog',
-      '/sitemap.md',
-      '/skill.md',
-      '/.well-known/agent-skills/index.json',
-      '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
-      '/.well-known/ai-catalog.json',
-      '/mcp/server-card',
-      '/robots.txt',
-      '/sitemap-index.xml',
+      ...STANDALONE_DOCUMENT_PATHS,
     ]);
   });
 });
