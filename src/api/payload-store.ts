@@ -180,32 +180,35 @@ function storedBrotliForm(buffer: Buffer) {
   return { value: { buffer, requests: 0, final: true }, bytes: buffer.length };
 }
 
-/** A store's index over its bytes, wherever they are (a file, or memory). */
+/** `length` bytes of the store from `position`, with a backing store of their own (a slice of Node's pool would keep its whole slab alive in the cache). */
+function readRange(read: ReadBytes, [position, length]: Range): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(length);
+  read(bytes, 0, position, length);
+  return bytes;
+}
+
+/**
+ * A store's index over its bytes, wherever they are (a file, or memory). It keeps the wholes' index
+ * and the tables' offsets as Int32Arrays: none of the parsed index's number arrays stay alive.
+ */
 export class PayloadStore {
-  readonly #index: StoreIndex;
+  readonly #wholes: StoreIndex['wholes'];
   readonly #read: ReadBytes;
   readonly #tables = new Map<string, ItemTable>();
 
   constructor(index: StoreIndex, read: ReadBytes) {
-    this.#index = index;
+    this.#wholes = index.wholes;
     this.#read = read;
     for (const [key, { at, ends }] of Object.entries(index.tables)) this.#tables.set(key, new ItemTable(at, Int32Array.from(ends), read));
   }
 
-  #bytes([position, length]: Range): Buffer {
-    // A backing store of its own: a slice of Node's pool would keep its whole slab alive in the cache.
-    const bytes = Buffer.allocUnsafeSlow(length);
-    this.#read(bytes, 0, position, length);
-    return bytes;
-  }
-
   /** A route's payload without filters (a detail's by slug), read anew; undefined when the store has none (an unknown slug). */
   whole(id: RouteId, slug: string | undefined, locale: Locale): PreparedPayload | undefined {
-    const stored = this.#index.wholes[wholeKey(id, slug, locale)];
+    const stored = this.#wholes[wholeKey(id, slug, locale)];
     if (!stored) return undefined;
-    const payload = new PreparedPayload(this.#bytes(stored.at), stored.etag);
+    const payload = new PreparedPayload(readRange(this.#read, stored.at), stored.etag);
     if (stored.br) {
-      const br = this.#bytes(stored.br);
+      const br = readRange(this.#read, stored.br);
       payload.coded('br', () => storedBrotliForm(br));
     }
     return payload;
@@ -217,13 +220,13 @@ export class PayloadStore {
     if (!table) throw new Error(`The payload store has no items of ${id} in ${locale}`);
     return table;
   }
+}
 
-  /** Puts the views the store holds where `memo` finds them for `catalog`, so no worker builds one. */
-  seedViews(catalog: Catalog): void {
-    for (const [key, { at, starts }] of Object.entries(this.#index.searches))
-      seedMemo(catalog, key, new SearchIndex(this.#bytes(at).toString(), Int32Array.from(starts)));
-    for (const [key, value] of Object.entries(this.#index.values)) seedMemo(catalog, key, value);
-  }
+/** Puts the views `index` holds where `memo` finds them for `catalog`, so no worker builds one. */
+function seedViews(index: StoreIndex, read: ReadBytes, catalog: Catalog): void {
+  for (const [key, { at, starts }] of Object.entries(index.searches))
+    seedMemo(catalog, key, new SearchIndex(readRange(read, at).toString(), Int32Array.from(starts)));
+  for (const [key, value] of Object.entries(index.values)) seedMemo(catalog, key, value);
 }
 
 /** The stores attached to catalogs: the server's, read from the build's files. */
@@ -251,7 +254,7 @@ export function openPayloadStore(folder: string, catalog: Catalog): PayloadStore
     }
   };
   const store = new PayloadStore(index, read);
-  store.seedViews(catalog);
+  seedViews(index, read, catalog);
   attached.set(catalog, store);
   return store;
 }
