@@ -44,12 +44,12 @@ export function createCardSender(api, siteOrigin) {
       const document = /** @type {{ headers: Record<string, string>, body: Buffer, validators: { etag: string } }} */ (prepared.get(path));
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') {
-        res.writeHead(204, { ...document.headers, ...limit, Allow: 'GET, HEAD, OPTIONS', 'Content-Length': '0' }).end();
+        res.writeHead(204, { ...document.headers, ...limit, Allow: api.ALLOWED_METHODS, 'Content-Length': '0' }).end();
         return;
       }
       if (method !== 'GET' && method !== 'HEAD') {
         for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
-        res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+        res.setHeader('Allow', api.ALLOWED_METHODS);
         return sendError(req, res, 405, api);
       }
       if (fresh(req.headers, document.validators)) {

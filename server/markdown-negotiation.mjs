@@ -2,7 +2,8 @@
 /**
  * Markdown twins on HTML URLs: every prerendered page announces its twin (`/x/` -> `/x.md`) and the
  * API catalog in `Link` headers, and a request whose Accept prefers text/markdown or text/plain
- * over text/html gets the twin's bytes instead (Markdown is plain text; Mintlify's plain-text check). Both answers vary on Accept (static-files.mjs sets the headers).
+ * over text/html gets the twin's bytes instead (Markdown is plain text; Mintlify's plain-text
+ * check). Both answers vary on Accept (static-files.mjs sets the headers).
  */
 import Negotiator from 'negotiator';
 
