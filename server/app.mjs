@@ -111,8 +111,9 @@ export function createRequestListener(
       onCanonicalOrigin(req, target);
       return mcp(req, res);
     }
+    // The CORS preflight of any file, page or path: the API's (src/api/response-policy.ts).
     if (method === 'OPTIONS') {
-      res.writeHead(204, { Allow: allow }).end();
+      res.writeHead(204, api.PREFLIGHT_HEADERS).end();
       return;
     }
     if (!readMethods.has(method)) {

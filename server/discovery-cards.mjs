@@ -1,13 +1,15 @@
 // @ts-check
 /**
- * The MCP server card and the AI Catalog (src/discovery/server-card.ts): documents whose headers are
- * not a file's (open CORS, an hour's public caching, their own media types), so the server answers
- * them itself, each prepared once per worker with a strong ETag. GET and HEAD get the document (304
- * to a matching If-None-Match), OPTIONS the CORS preflight, any other method 405.
+ * The discovery documents whose headers are not a file's (servedDocuments in
+ * src/integrations/server-bundle.ts): the MCP server card, the AI Catalog and the API catalog, with
+ * their own media types and caching. The server answers them itself, each prepared once per worker
+ * with a strong ETag and every file's open CORS. GET and HEAD get the
+ * document (304 to a matching If-None-Match, whatever Cache-Control says), OPTIONS every file's CORS
+ * preflight, any other method 405.
  */
 import { createHash } from 'node:crypto';
-import fresh from 'fresh';
 import { sendError } from './error-response.mjs';
+import { clientCopyIsCurrent } from './file-cache.mjs';
 
 /**
  * The card sender of one build.
@@ -17,12 +19,13 @@ import { sendError } from './error-response.mjs';
 export function createCardSender(api, siteOrigin) {
   /** @type {Map<string, { headers: Record<string, string>, body: Buffer, validators: { etag: string } }>} */
   const prepared = new Map();
-  for (const document of api.cardDocuments(siteOrigin)) {
+  for (const document of api.servedDocuments(siteOrigin)) {
     const body = Buffer.from(document.body);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     const headers = {
       ...api.securityHeadersFor(document.path),
-      ...api.DISCOVERY_CARD_HEADERS,
+      ...api.CORS_HEADERS,
+      'Cache-Control': document.cacheControl,
       'Content-Type': document.mediaType,
       ETag: etag,
     };
@@ -44,7 +47,7 @@ export function createCardSender(api, siteOrigin) {
       const document = /** @type {{ headers: Record<string, string>, body: Buffer, validators: { etag: string } }} */ (prepared.get(path));
       const method = req.method ?? 'GET';
       if (method === 'OPTIONS') {
-        res.writeHead(204, { ...document.headers, ...limit, Allow: api.ALLOWED_METHODS, 'Content-Length': '0' }).end();
+        res.writeHead(204, { ...api.securityHeadersFor(path), ...api.PREFLIGHT_HEADERS, ...limit, 'Content-Length': '0' }).end();
         return;
       }
       if (method !== 'GET' && method !== 'HEAD') {
@@ -52,7 +55,7 @@ export function createCardSender(api, siteOrigin) {
         res.setHeader('Allow', api.ALLOWED_METHODS);
         return sendError(req, res, 405, api);
       }
-      if (fresh(req.headers, document.validators)) {
+      if (clientCopyIsCurrent(req.headers, document.validators)) {
         res.writeHead(304, { ...document.headers, ...limit }).end();
         return;
       }

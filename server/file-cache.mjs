@@ -95,13 +95,26 @@ export function preparedFile(clientDir, stored, key, policyHeaders) {
 }
 
 /**
+ * Whether the client's copy is current: If-None-Match (else If-Modified-Since) against the file's
+ * validators. Evaluated whatever Cache-Control the request carries, as the API does: `no-cache` is
+ * addressed to caches (RFC 9111 §5.2.1.4), while an origin server evaluates the conditionals
+ * (RFC 9110 §13.1.2); fetch() sends both when a script sets If-None-Match itself. `fresh` alone
+ * would answer 200 to that pair, so it sees only the conditionals.
+ * @param {import('node:http').IncomingHttpHeaders} headers
+ * @param {{ etag: string, 'last-modified'?: string }} validators
+ */
+export function clientCopyIsCurrent(headers, validators) {
+  return fresh({ 'if-none-match': headers['if-none-match'], 'if-modified-since': headers['if-modified-since'] }, validators);
+}
+
+/**
  * Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {PreparedFile} entry
  */
 export function sendPrepared(req, res, entry) {
-  if (fresh(req.headers, entry.validators)) {
+  if (clientCopyIsCurrent(req.headers, entry.validators)) {
     res.writeHead(304, entry.notModified).end();
     return;
   }

@@ -2,7 +2,7 @@
 /**
  * Serves the prerendered pages and static files of dist/client. A file's answer is the same for
  * every request of its kind, so it is prepared once per coding (file-cache.mjs): the page's
- * security headers, its cache policy by kind, Vary, the Markdown twin's Link
+ * security headers, open CORS (as the API's), its cache policy by kind, Vary, the Markdown twin's Link
  * (markdown-negotiation.mjs), the .br or .gz sibling written at build time
  * (src/integrations/precompress.ts) when the client accepts it (content-coding.mjs decides), its
  * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
@@ -65,7 +65,7 @@ function typeOf(file) {
 /**
  * The file sender of one build.
  * @param {string} clientDir
- * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH'>} policy the build's response policy and twin URL rule
+ * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS'>} policy the build's response policy and twin URL rule
  */
 export function createFileSender(clientDir, policy) {
   const index = listFiles(clientDir);
@@ -109,7 +109,12 @@ export function createFileSender(clientDir, policy) {
    */
   const policyHeaders = (file, twin, sent, coding) => {
     /** @type {Record<string, string>} */
-    const headers = { ...policy.securityHeadersFor(file), 'Cache-Control': policy.CACHE_CONTROL[policy.fileKind(sent.path)] };
+    const headers = {
+      ...policy.securityHeadersFor(file),
+      // Every file is public and read-only: an app on another origin may read it as it reads the API.
+      ...policy.CORS_HEADERS,
+      'Cache-Control': policy.CACHE_CONTROL[policy.fileKind(sent.path)],
+    };
     // The same URL in several representations: caches key on what chose between them.
     const vary = [...(twin ? ['Accept'] : []), ...(sent.compressed ? ['Accept-Encoding'] : [])];
     if (vary.length > 0) headers['Vary'] = vary.join(', ');
@@ -154,6 +159,9 @@ export function createFileSender(clientDir, policy) {
       const prepared = needsSend(req) ? undefined : preparedFile(clientDir, stored, sent.keys[coding], headers);
       if (prepared) return sendPrepared(req, res, prepared);
       for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
+      // `send` would answer 200 to If-None-Match beside `Cache-Control: no-cache`, which is addressed
+      // to caches: it evaluates the conditionals here as everywhere (file-cache.mjs's clientCopyIsCurrent).
+      delete req.headers['cache-control'];
       send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
         .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))
         .pipe(res);

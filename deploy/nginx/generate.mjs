@@ -8,7 +8,8 @@
  * - `http.conf` (http context): the Content-Type of every file extension in the build and the
  *   Cache-Control of every file whose policy differs from the default (a map over $uri).
  * - `headers.conf` (the location serving files): the headers every response carries, with the
- *   Content-Security-Policy of each file whose policy differs from the default (a map over $uri).
+ *   Content-Security-Policy of each file whose policy differs from the default (a map over $uri),
+ *   and every file's open CORS.
  * - `limited.conf` (the location answering nginx's own 429, from limit_req): the API's 429, built by
  *   the API's own code (rateLimitedResponse) with nginx variables for its per-request members, and
  *   the maps of http.conf that fill them.
@@ -20,7 +21,7 @@ import { contentType } from 'mime-types';
 import { twinLinks } from '../../server/markdown-negotiation.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
-import { CACHE_CONTROL, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
+import { CACHE_CONTROL, CORS_HEADERS, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
 import { rateLimitedResponse } from '../../src/api/respond.ts';
 import { REQUEST_ID_PATTERN } from '../../src/schemas/api.ts';
 
@@ -203,6 +204,8 @@ export function writeNginxIncludes(distDir, outDir) {
       ([name, value]) => `add_header ${name} ${name === CSP ? '$oficina_csp' : quote(value)} always;`,
     ),
     'add_header Cache-Control $oficina_cache_control always;',
+    // Every file is public and read-only: open CORS, as the server sends it (200, 206 and 304 alike).
+    ...Object.entries(CORS_HEADERS).map(([name, value]) => `add_header ${name} ${quote(value)};`),
     'add_header Link $oficina_link;',
     'add_header Vary $oficina_vary;',
     '',

@@ -10,13 +10,13 @@ import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
 import { checkedQuery } from './query-cache.ts';
-import { apiHeaders } from './response-policy.ts';
+import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
 import { routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
 
-/** Methods every endpoint answers. */
-export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+/** Methods every endpoint answers (the response policy's, for the whole site). */
+export { ALLOWED_METHODS };
 
 /** A request as `answerApi` (src/api/adapter.ts) hands it over, its target already parsed. */
 export interface ApiRequest {
@@ -267,12 +267,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     if (method === 'OPTIONS') {
       const headers = apiHeaders(requestId, 204);
       delete headers['Content-Type'];
-      Object.assign(headers, {
-        Allow: ALLOWED_METHODS,
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
-        'Access-Control-Max-Age': '86400',
-      });
+      Object.assign(headers, PREFLIGHT_HEADERS);
       return new EnvelopeResponse(204, headers, null, false);
     }
     const { route, slug } = match;

@@ -11,6 +11,8 @@
  * | error | every 4xx and 5xx, API and site      | no-store                               |
  *
  * An error never carries the representation headers of a file it refused (REPRESENTATION_HEADERS).
+ * Every successful read, API or file, carries the same open CORS (CORS_HEADERS), and every OPTIONS
+ * the same preflight (PREFLIGHT_HEADERS).
  */
 
 import { SEARCH_INDEX_FOLDER, utilityPage } from '../site/pages.ts';
@@ -102,13 +104,37 @@ export function securityHeadersFor(path: string): Readonly<Record<string, string
 /** Response headers a cross-origin script may read: ours, and the rate-limit fields the server adds. */
 export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After';
 
+/** The methods of the whole site, API and files alike: it is read-only. */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/**
+ * Open CORS for reads: what an app on another origin needs to read any public answer, an API
+ * envelope or a file (exports, llms files, twins, discovery documents, pages, assets). Nothing here
+ * is private and no request carries credentials, so `*`, never an echoed Origin.
+ */
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+};
+
+/**
+ * The answer to a CORS preflight (OPTIONS) of any read-only URL: a script that sets If-None-Match
+ * or X-Request-Id (neither is CORS-safelisted) asks first; a day's Max-Age spares it the repeat.
+ */
+export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  Allow: ALLOWED_METHODS,
+  'Access-Control-Allow-Methods': ALLOWED_METHODS,
+  'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
+  'Access-Control-Max-Age': '86400',
+};
+
 /** Headers of every API response: JSON, its request id, open CORS for reads. */
 export function apiHeaders(requestId: string, status: number): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Request-Id': requestId,
-    'Access-Control-Allow-Origin': '*',
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+    ...CORS_HEADERS,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': CACHE_CONTROL[status >= 400 ? 'error' : 'api'],
   };

@@ -31,12 +31,11 @@ export const LEGACY_SERVER_CARD_PATHS = [
   '/.well-known/mcp.json',
 ] as const;
 
-/** The headers the draft asks of a hosted card and catalog: open CORS, an hour's public caching. */
+/**
+ * The draft asks open CORS and an hour's public caching of a hosted card and catalog. The CORS is
+ * every public file's (src/api/response-policy.ts, added by the server); the caching is the card's own.
+ */
 export const DISCOVERY_CARD_HEADERS: Readonly<Record<string, string>> = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD',
-  'Access-Control-Allow-Headers': 'Content-Type, If-None-Match',
-  'Access-Control-Expose-Headers': 'ETag',
   'Cache-Control': `public, max-age=${MCP_DESCRIPTION_MAX_AGE_SECONDS}`,
 };
 

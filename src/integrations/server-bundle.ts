@@ -7,17 +7,27 @@ import { readFileSync } from 'node:fs';
 import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 import { matchRoute } from '../api/respond.ts';
+import { CACHE_CONTROL } from '../api/response-policy.ts';
+import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../discovery/api-catalog.ts';
+import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
 export { answerApi, answerRateLimited } from '../api/adapter.ts';
 export { cacheStats, cacheUsage, stringBytes, workerCache } from '../api/byte-cache.ts';
 export { isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
-export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from '../api/response-policy.ts';
+export {
+  CACHE_CONTROL,
+  CORS_HEADERS,
+  fileKind,
+  PREFLIGHT_HEADERS,
+  REPRESENTATION_HEADERS,
+  SECURITY_HEADERS,
+  securityHeadersFor,
+} from '../api/response-policy.ts';
 export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
-export { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
@@ -34,6 +44,33 @@ export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
  */
 export function catalogFromSnapshot(snapshotPath: string): Catalog {
   return createCatalog(JSON.parse(readFileSync(snapshotPath, 'utf8')) as CatalogSnapshot);
+}
+
+/** A discovery document the server answers itself, with the Cache-Control it carries. */
+export interface ServedDocument {
+  path: string;
+  mediaType: string;
+  body: string;
+  cacheControl: string;
+}
+
+/**
+ * The discovery documents whose headers are not a file's (server/discovery-cards.mjs answers them):
+ * the MCP server card and the AI Catalog (an hour's caching, as their draft asks), and the API
+ * catalog (RFC 9727's media type, which no file extension gives; a file's caching). Each is
+ * answered with a strong ETag and every file's CORS, as a file would be.
+ */
+export function servedDocuments(base: string): ServedDocument[] {
+  const cardCaching = DISCOVERY_CARD_HEADERS['Cache-Control'] ?? CACHE_CONTROL.file;
+  return [
+    ...cardDocuments(base).map((document) => ({ ...document, cacheControl: cardCaching })),
+    {
+      path: API_CATALOG_PATH,
+      mediaType: API_CATALOG_MEDIA_TYPE,
+      body: JSON.stringify(buildApiCatalog(base)),
+      cacheControl: CACHE_CONTROL.file,
+    },
+  ];
 }
 
 /** The route-table template a path answers to (`/api/projects/{slug}`), for metric labels; undefined when none. */

@@ -1,7 +1,8 @@
 /**
  * /.well-known/api-catalog (RFC 9727). Rendered on request rather than prerendered: a static file
  * without an extension would be served as application/octet-stream, and RFC 9727 needs its own
- * media type.
+ * media type. The production server answers it itself (servedDocuments in
+ * src/integrations/server-bundle.ts), with a strong ETag and the files' open CORS; this route serves `astro dev`.
  */
 import type { APIRoute } from 'astro';
 import { API_CATALOG_MEDIA_TYPE, buildApiCatalog } from '../../discovery/api-catalog.ts';
