@@ -10,6 +10,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   McpServer,
+  ResourceNotFoundError,
   WebStandardStreamableHTTPServerTransport,
   type McpHandlerRequestOptions,
   type Tool,
@@ -85,7 +86,13 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
   });
   server.setRequestHandler('resources/read', (request) => {
     const twin = twins.find((item) => absoluteUrl(item.path, base) === request.params.uri);
-    if (!twin) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Resource not found: ${request.params.uri.slice(0, 200)}`);
+    // The 2026-07-28 revision's resource-not-found (SEP-2164): -32602 with the URI as `data.uri`, which
+    // tells it from a bad argument (a bare -32602); ResourceNotFoundError is the SDK's spelling of it.
+    if (!twin)
+      throw new ResourceNotFoundError(
+        request.params.uri,
+        `Resource not found: ${request.params.uri.slice(0, 200)}. resources/list lists every resource.`,
+      );
     return { contents: [{ uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown }] };
   });
   return mcp;

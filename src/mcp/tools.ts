@@ -13,7 +13,7 @@
  */
 import { answerApi } from '../api/adapter.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
-import { PARAM_NAMES } from '../routes/params.ts';
+import { MAX_LIMIT, PARAM_NAMES } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
@@ -50,6 +50,9 @@ interface ToolShape {
 const pathName = (route: RouteSpec) => route.path.slice(API_PREFIX.length + 1);
 
 const discovery = routeById('listDiscovery');
+/** The directories list_directory lists, and the documents get_document gets, as the route table has them. */
+const DIRECTORIES = ROUTES.filter((route) => isPaginated(route) && route !== discovery);
+const DOCUMENTS = ROUTES.filter((route) => !route.detail && !isPaginated(route));
 
 /** The four tools over the route table, each reaching its share of the routes. */
 const SHAPES: readonly ToolShape[] = [
@@ -74,8 +77,8 @@ const SHAPES: readonly ToolShape[] = [
   {
     name: 'list_directory',
     title: 'List a directory',
-    description: `The entries of one directory of the catalog (profiles, links, portfolio, categories, capabilities, stacks, projects, operations, journeys, trust), with optional filters, free-text ${PARAM_NAMES.text}, and pages of ${PARAM_NAMES.limit} items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.`,
-    routes: ROUTES.filter((route) => isPaginated(route) && route !== discovery),
+    description: `The entries of one directory of the catalog (${DIRECTORIES.map(pathName).join(', ')}), with optional filters, free-text ${PARAM_NAMES.text}, and pages of ${PARAM_NAMES.limit} items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.`,
+    routes: DIRECTORIES,
     selector: {
       name: 'directory',
       description: 'Which directory to list.',
@@ -85,9 +88,8 @@ const SHAPES: readonly ToolShape[] = [
   {
     name: 'get_document',
     title: 'Get a document',
-    description:
-      'A whole document of the service: health (status, release, build), openapi.json (the OpenAPI 3.1 contract; v1/openapi.json is its versioned alias), profile (the studio), catalog (every collection at once, large) or audit (counts, routes and exports).',
-    routes: ROUTES.filter((route) => !route.detail && !isPaginated(route)),
+    description: `A whole document of the service: ${DOCUMENTS.map((route) => `${pathName(route)} (${route.summary})`).join('; ')}.`,
+    routes: DOCUMENTS,
     selector: {
       name: 'document',
       description: 'Which document to get.',
@@ -132,6 +134,53 @@ function routeArguments(catalog: Catalog, shape: ToolShape, route: RouteSpec): R
     ...(shape.selector ? { [shape.selector.name]: shape.selector.valueOf(route) } : {}),
     ...(route.detail ? { slug: slugExamples(catalog, route.detail)[0] } : {}),
   };
+}
+
+/** Whether a query parameter's description names no route (it is the same for all), as lang, limit and cursor. */
+const SHARED_KINDS = new Set(['lang', 'limit', 'cursor']);
+
+/**
+ * A query parameter only some of a tool's routes take has no default, and a shared one says which
+ * routes take it: a client that fills in every default must send nothing a route refuses.
+ */
+function onlyWhereTaken(shape: ToolShape, properties: Record<string, JsonSchema>): void {
+  for (const [name, property] of Object.entries(properties)) {
+    const takers = shape.routes.filter((route) => route.params.some((param) => param.name === name));
+    if (takers.length === 0 || takers.length === shape.routes.length) continue;
+    const { default: _default, ...rest } = property;
+    const kind = takers[0]!.params.find((param) => param.name === name)!.kind;
+    const only = SHARED_KINDS.has(kind) ? `Only for ${takers.map((route) => shape.selector!.valueOf(route)).join(', ')}. ` : '';
+    properties[name] = { ...rest, description: `${only}${String(property['description'])}` };
+  }
+}
+
+/** Keywords whose values are data, not schemas; and those whose values map names to schemas. */
+const VALUE_KEYWORDS = new Set(['const', 'default', 'enum', 'examples']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/**
+ * The same schema in the spelling every client maps (the inspector's --strict portability rules):
+ * a nullable type as anyOf branches of one type each rather than a type array, and no
+ * `additionalProperties: {}` (which says nothing: extra properties are allowed without it).
+ */
+export function portable(schema: JsonSchema): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: JsonSchema = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'additionalProperties' && typeof item === 'object' && item !== null && Object.keys(item).length === 0) continue;
+      if (VALUE_KEYWORDS.has(key)) out[key] = item;
+      else if (SCHEMA_MAPS.has(key))
+        out[key] = Object.fromEntries(Object.entries(item as JsonSchema).map(([name, one]) => [name, walk(one)]));
+      else out[key] = walk(item);
+    }
+    if (!Array.isArray(out['type'])) return out;
+    const { type, anyOf, ...rest } = out;
+    const branches = (type as string[]).map((one) => ({ type: one }));
+    return anyOf ? { ...rest, allOf: [{ anyOf: branches }, { anyOf }] } : { ...rest, anyOf: branches };
+  };
+  return walk(schema) as JsonSchema;
 }
 
 /** A tool's listing, computed from its routes: properties, examples, output schema. */
@@ -179,6 +228,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
     }
     examples.unshift(example);
   }
+  onlyWhereTaken(shape, properties);
   const payloads = [...new Set(shape.routes.map((route) => route.payload))];
   const output = servedJsonSchema(payloads.length === 1 ? payloads[0]! : z.union(payloads as [z.ZodType, z.ZodType, ...z.ZodType[]]));
   const { $schema: _schema, ...outputSchema } = output;
@@ -188,7 +238,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
     description: shape.description,
     inputSchema: { type: 'object', properties, required, additionalProperties: false, examples: examples.reverse() },
     // MCP wants an object at the root; a union of payloads is still one (every payload is an object).
-    outputSchema: { ...outputSchema, type: 'object' },
+    outputSchema: { ...portable(outputSchema), type: 'object' },
     annotations: { title: shape.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
@@ -204,6 +254,19 @@ export type ToolResult =
   | { isError: true; content: [{ type: 'text'; text: string }] };
 
 const failure = (text: string): ToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+/** A value as a message quotes it: JSON, cut short. */
+const shown = (value: unknown): string => (JSON.stringify(value) ?? String(value)).slice(0, 60);
+
+/**
+ * The API's error as a tool's message: its detail, then the values it names (`allowed`): the
+ * closest slugs of an unknown one, or the values a parameter takes. A client reads only the text.
+ */
+function apiFailure(error: { detail: string; parameter?: string; allowed?: string[] }): ToolResult {
+  if (!error.allowed?.length) return failure(error.detail);
+  const label = error.parameter === 'slug' ? 'Closest slugs' : `Allowed${error.parameter ? ` values of "${error.parameter}"` : ''}`;
+  return failure(`${error.detail}\n${label}: ${error.allowed.join(', ')}.`);
+}
 
 /** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
 export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
@@ -225,15 +288,26 @@ export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { 
   let path = route.path;
   if (route.detail) {
     const slug = args['slug'];
-    if (typeof slug !== 'string' || slug === '') return `The argument "slug" is required: the slug of a ${ENTRY_NOUN[route.detail]}.`;
+    const noun = ENTRY_NOUN[route.detail];
+    if (slug === undefined) return `The argument "slug" is required: the slug of a ${noun}.`;
+    if (typeof slug !== 'string' || slug === '')
+      return `The argument "slug" must be the slug of a ${noun}, a non-empty string; got ${shown(slug)}.`;
     path = path.replace('{slug}', encodeURIComponent(slug));
   }
+  // Every argument this call may take: the tool's own (selector, slug), then its route's parameters.
+  const takes = [...accepted, ...route.params.map((param) => param.name)];
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
     if (accepted.has(name)) continue;
-    // Unknown names and filters the route does not take go to the API, which names the ones it accepts.
+    const param = route.params.find((item) => item.name === name);
+    if (!param) {
+      const chosen = shape.selector ? ` with ${shape.selector.name} "${shape.selector.valueOf(route)}"` : '';
+      const suggestion = didYouMean(name, takes);
+      return `Unknown argument "${name.slice(0, 40)}": ${shape.name}${chosen} accepts ${takes.join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
+    }
+    // The API checks the value itself (range, allowed values); only a value no query can carry stops here.
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      return `The argument "${name.slice(0, 40)}" must be a string or a number.`;
+      return `The argument "${name}" must be ${param.kind === 'limit' ? `an integer from 1 to ${MAX_LIMIT}` : 'a string'}; got ${shown(value)}.`;
     }
     query.append(name, String(value));
   }
@@ -249,8 +323,11 @@ export function callTool(catalog: Catalog, name: string, args: Record<string, un
   const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog);
   const envelope = response.envelope;
   if (response.status !== 200 || !envelope) {
-    const body = response.body === null ? undefined : (JSON.parse(response.body) as { error?: { detail: string } });
-    return failure(body?.error?.detail ?? `The API answered ${response.status}.`);
+    const body =
+      response.body === null
+        ? undefined
+        : (JSON.parse(response.body) as { error?: { detail: string; parameter?: string; allowed?: string[] } });
+    return body?.error ? apiFailure(body.error) : failure(`The API answered ${response.status}.`);
   }
   const json = envelope.payload.json;
   return { structuredContent: JSON.parse(json) as Record<string, unknown>, content: [{ type: 'text', text: json }] };

@@ -104,8 +104,13 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
     const slug = catalog.collections.projects[0]!.slug;
     const entry = await client.callTool({ name: 'get_entry', arguments: { collection: 'projects', slug: `${slug}x` } });
     expect(entry.isError).toBe(true);
-    const apiEntry = (await (await fetch(`${baseUrl}${apiUrl('getProject', `${slug}x`)}`)).json()) as { error: { detail: string } };
-    expect(entry.content).toEqual([{ type: 'text', text: apiEntry.error.detail }]);
+    const apiEntry = (await (await fetch(`${baseUrl}${apiUrl('getProject', `${slug}x`)}`)).json()) as {
+      error: { detail: string; allowed: string[] };
+    };
+    // The API's message, then the closest slugs it lists in `allowed`.
+    expect(entry.content).toEqual([
+      { type: 'text', text: `${apiEntry.error.detail}\nClosest slugs: ${apiEntry.error.allowed.join(', ')}.` },
+    ]);
     expect(apiEntry.error.detail).toContain(`Did you mean "${slug}"?`);
 
     const filter = await client.callTool({ name: 'list_directory', arguments: { directory: 'stacks', category: 'public-apiz' } });
@@ -114,7 +119,9 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
 
     const unknownFilter = await client.callTool({ name: 'list_directory', arguments: { directory: 'links', category: 'public-apis' } });
     expect(unknownFilter.isError).toBe(true);
-    expect(JSON.stringify(unknownFilter.content)).toContain('Unknown parameter');
+    expect(JSON.stringify(unknownFilter.content)).toContain(
+      'Unknown argument \\"category\\": list_directory with directory \\"links\\" accepts directory,',
+    );
   });
 
   it('answers an unknown tool with a JSON-RPC error', async () => {
@@ -140,7 +147,9 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
       expect((read.contents[0] as { text: string }).text, uri).toBe(served);
     }
     await expect(client.listResources({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: -32602 });
-    await expect(client.readResource({ uri: `${siteUrl()}/no-such-page.md` })).rejects.toMatchObject({ code: -32602 });
+    // SEP-2164 (2026-07-28): resource not found is -32602 with the URI as data.uri, unlike a bad cursor.
+    const missing = `${siteUrl()}/no-such-page.md`;
+    await expect(client.readResource({ uri: missing })).rejects.toMatchObject({ code: -32602, data: { uri: missing } });
   });
 });
 
