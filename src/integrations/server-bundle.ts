@@ -10,7 +10,7 @@ import { matchRoute } from '../api/respond.ts';
 
 export { answerApi, answerRateLimited } from '../api/adapter.ts';
 export { cacheStats, cacheUsage, stringBytes, workerCache } from '../api/byte-cache.ts';
-export { isApiPath } from '../routes/urls.ts';
+export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from '../api/response-policy.ts';
