@@ -48,9 +48,13 @@ function listFiles(clientDir) {
   return index;
 }
 
-/** A stored file's type: the type of what it decodes to, for a precompressed sibling. @param {string} file */
-function typeOf(file) {
-  return contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream';
+/**
+ * A stored file's type: the type of what it decodes to, for a precompressed sibling; a few files
+ * have their own (the bare OpenAPI contract), named by path in the build.
+ * @param {string} file @param {Readonly<Record<string, string>>} byPath
+ */
+function typeOf(file, byPath) {
+  return byPath[file] ?? (contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
 }
 
 /** @typedef {import('./content-coding.mjs').Coding} Coding */
@@ -65,7 +69,7 @@ function typeOf(file) {
 /**
  * The file sender of one build.
  * @param {string} clientDir
- * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS'>} policy the build's response policy and twin URL rule
+ * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
  */
 export function createFileSender(clientDir, policy) {
   const index = listFiles(clientDir);
@@ -120,7 +124,7 @@ export function createFileSender(clientDir, policy) {
     if (vary.length > 0) headers['Vary'] = vary.join(', ');
     if (twin) headers['Link'] = twinLinks(twin, policy.API_CATALOG_PATH);
     if (coding !== 'identity') headers['Content-Encoding'] = coding;
-    headers['Content-Type'] = typeOf(sent.path);
+    headers['Content-Type'] = typeOf(sent.path, policy.FILE_MEDIA_TYPES);
     return headers;
   };
 

@@ -21,6 +21,7 @@ import { contentType } from 'mime-types';
 import { twinLinks } from '../../server/markdown-negotiation.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
+import { FILE_MEDIA_TYPES } from '../../src/routes/urls.ts';
 import { CACHE_CONTROL, CORS_HEADERS, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
 import { rateLimitedResponse } from '../../src/api/respond.ts';
 import { REQUEST_ID_PATTERN } from '../../src/schemas/api.ts';
@@ -208,6 +209,20 @@ export function writeNginxIncludes(distDir, outDir) {
     ...Object.entries(CORS_HEADERS).map(([name, value]) => `add_header ${name} ${quote(value)};`),
     'add_header Link $oficina_link;',
     'add_header Vary $oficina_vary;',
+    // Files whose media type is not their extension's, as the server sends them: an exact location
+    // each (inheriting the headers above), sending other methods and Markdown to the server as `/` does.
+    ...Object.entries(FILE_MEDIA_TYPES)
+      .filter(([path]) => files.includes(path))
+      .flatMap(([path, type]) => [
+        `location = ${path} {`,
+        '    error_page 418 = @app;',
+        '    if ($oficina_to_app) {',
+        '        return 418;',
+        '    }',
+        '    types { }',
+        `    default_type ${quote(type)};`,
+        '}',
+      ]),
     '',
   ].join('\n');
 

@@ -278,6 +278,7 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     headers['ETag'] = payload.etag;
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
+    if (route.serviceDesc) headers['Link'] = `<${route.serviceDesc}>; rel="service-desc"`;
     // A live payload (health) or an echoed request id is this request's own.
     const repeatable = !route.live && !headOnly && requestId !== requestIdHeader;
     if (matchesIfNoneMatch(request.header('if-none-match'), payload.etag)) {

@@ -8,11 +8,11 @@ import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { CURSOR_PARAM, LANG_PARAM, LIMIT_PARAM, MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../routes/params.ts';
-import { isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
+import { CONTRACT_DOCUMENT_PATH, isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
-import { DEFAULT_LOCALE, LOCALES, SLUG_PATTERN } from '../schemas/common.ts';
-import { SITE_NAME, SITE_VERSION, siteUrl } from '../site/config.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
+import { SITE_NAME, SITE_VERSION, configuredSiteUrl } from '../site/config.ts';
 import { toComponentSchema } from './json-schema.ts';
 import { CONTRACT_LICENSE, TAG_DESCRIPTIONS } from './tags.ts';
 
@@ -66,6 +66,10 @@ const HEADERS: Record<string, OpenAPIV3_1.HeaderObject> = {
     description: `RFC 8288 link to the next page, on a page asked for with ${LIMIT_PARAM.name} while more items remain: \`<path?...&${LIMIT_PARAM.name}=N&${CURSOR_PARAM.name}=...>; rel="next"\`, keeping every filter and ${LANG_PARAM.name}.`,
     schema: { type: 'string' },
   },
+  ServiceDescLink: {
+    description: `RFC 8288 link to the same contract as a bare OpenAPI document: \`<${CONTRACT_DOCUMENT_PATH}>; rel="service-desc"\`.`,
+    schema: { type: 'string' },
+  },
 };
 
 /** The rate-limit fields every response of a limited endpoint carries. */
@@ -74,11 +78,33 @@ const RATE_LIMIT_HEADERS = {
   RateLimit: { $ref: '#/components/headers/RateLimit' },
 };
 
-const errorResponse = (description: string, extraHeaders: Record<string, { $ref: string }> = {}): OpenAPIV3_1.ResponseObject => ({
+const errorResponse = (
+  description: string,
+  extraHeaders: Record<string, { $ref: string }> = {},
+  extraContent: OpenAPIV3_1.ResponseObject['content'] = {},
+): OpenAPIV3_1.ResponseObject => ({
   description,
   headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' }, ...RATE_LIMIT_HEADERS, ...extraHeaders },
-  content: { 'application/json': { schema: ref('ErrorEnvelope') } },
+  content: { 'application/json': { schema: ref('ErrorEnvelope') }, ...extraContent },
 });
+
+/**
+ * A closed set as the server reads it: any of its values in any case (`lang`: BCP 47 tags are
+ * case-insensitive, RFC 5646 §2.1.1; the other sets are matched case-insensitively too), so `pt-br`
+ * is valid for a generated validator as it is for the server. JSON Schema's patterns have no flags:
+ * each letter matches both cases. The values themselves are the schema's examples.
+ */
+export function anyCasePattern(values: readonly string[]): string {
+  const escape = (char: string) => char.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&');
+  const anyCase = (value: string) =>
+    [...value]
+      .map((char) => (char.toLowerCase() === char.toUpperCase() ? escape(char) : `[${char.toLowerCase()}${char.toUpperCase()}]`))
+      .join('');
+  return `^(?:${values.map(anyCase).join('|')})$`;
+}
+
+/** A closed set's schema: the any-case pattern, with every value as an example. */
+const closedSet = (values: readonly string[]): Schema => ({ type: 'string', pattern: anyCasePattern(values), examples: [...values] });
 
 /** How many slugs a parameter shows as examples: enough to read, constant as the catalog grows. */
 const SLUG_EXAMPLES = 3;
@@ -94,16 +120,17 @@ export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
     case 'text':
       return { type: 'string', maxLength: MAX_QUERY_LENGTH };
     case 'lang':
-      return { type: 'string', enum: [...LOCALES], default: DEFAULT_LOCALE };
+      return { ...closedSet(LOCALES), default: DEFAULT_LOCALE };
     case 'limit':
       return { type: 'integer', minimum: 1, maximum: MAX_LIMIT };
     case 'cursor':
       return { type: 'string' };
     case 'choice':
-      // Catalog entries are open-ended (examples; a 400 lists the allowed values); closed sets are enums.
+      // Catalog entries are open-ended (a few examples; a 400 lists the allowed values); closed sets
+      // are their values in any case.
       return param.entriesOf
         ? { type: 'string', examples: slugExamples(catalog, param.entriesOf) }
-        : { type: 'string', enum: (param.choices?.(catalog) ?? []).map((choice) => choice.value) };
+        : closedSet((param.choices?.(catalog) ?? []).map((choice) => choice.value));
   }
 }
 
@@ -115,10 +142,9 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
           name: 'slug',
           in: 'path',
           required: true,
-          description: `Slug of the ${ENTRY_NOUN[route.detail]}; an unknown slug gets a 404 that lists the known ones.`,
-          schema: { type: 'string', pattern: SLUG_PATTERN.source, examples: slugExamples(catalog, route.detail) } as NonNullable<
-            OpenAPIV3_1.ParameterObject['schema']
-          >,
+          // No pattern: any text is a slug the server looks up, and one it does not know is a 404 (not a 400).
+          description: `Slug of the ${ENTRY_NOUN[route.detail]}; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.`,
+          schema: { type: 'string', examples: slugExamples(catalog, route.detail) } as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
           example: slugExamples(catalog, route.detail)[0],
         },
       ]
@@ -134,12 +160,22 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
       schema: schema as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
     };
     // Every enumerated parameter gets an example: its own, or its first allowed value.
-    const example =
-      param.example ?? (param.kind === 'choice' ? ((schema.enum ?? schema.examples) as string[] | undefined)?.[0] : undefined);
+    const example = param.example ?? (param.kind === 'choice' ? (schema.examples as string[] | undefined)?.[0] : undefined);
     if (example) parameter.example = example;
     return parameter;
   });
   return [...path, ...query];
+}
+
+/** The operationId of a route's HEAD operation. */
+export function headOperationId(route: RouteSpec): string {
+  return `head${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}`;
+}
+
+/** A response as HEAD answers it: its status and headers, no body. */
+function withoutContent(response: OpenAPIV3_1.ResponseObject): OpenAPIV3_1.ResponseObject {
+  const { content: _content, ...rest } = response;
+  return rest;
 }
 
 /** An OpenAPI 3.1 document that always has its paths (the contract payload's schema requires them). */
@@ -148,8 +184,10 @@ export type Contract = OpenAPIV3_1.Document & { paths: OpenAPIV3_1.PathsObject }
 /** Builds the contract; cached per catalog and base URL. */
 export function buildContract(catalog: Catalog): Contract {
   const routes: readonly RouteSpec[] = ROUTES;
-  const base = siteUrl();
-  return memo(catalog, `contract:${base}`, () => {
+  // Without SITE_URL the server is relative ("/", resolved against the document's own URL, OpenAPI
+  // 3.1 §4.8.5): a generated client then never defaults to a guessed host such as localhost.
+  const base = configuredSiteUrl();
+  return memo(catalog, `contract:${base ?? ''}`, () => {
     const schemas: Record<string, Schema> = {};
     const meta = toComponentSchema(EnvelopeMetaSchema).schema as Schema;
     const problem = toComponentSchema(ProblemSchema);
@@ -168,7 +206,24 @@ export function buildContract(catalog: Catalog): Contract {
         ETag: { $ref: '#/components/headers/ETag' },
         ...(route.localized ? { 'Content-Language': { $ref: '#/components/headers/Content-Language' } } : {}),
         ...(isPaginated(route) ? { Link: { $ref: '#/components/headers/Link' } } : {}),
+        ...(route.serviceDesc ? { Link: { $ref: '#/components/headers/ServiceDescLink' } } : {}),
         ...RATE_LIMIT_HEADERS,
+      };
+      const errors: OpenAPIV3_1.ResponsesObject = {
+        '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
+        '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
+        '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
+        '429': errorResponse('This client is over its quota (RateLimit-Policy): wait Retry-After seconds.', {
+          'Retry-After': { $ref: '#/components/headers/Retry-After' },
+        }),
+        '500': errorResponse(
+          'The server failed (internal_error), logged with the request id; a failure after the API answered is a one-line text.',
+          {},
+          { 'text/plain': { schema: { type: 'string' } } },
+        ),
+        ...(route.live
+          ? { '503': errorResponse('The process is draining (shutting down or reloading): retry, another one answers.') }
+          : {}),
       };
       const operation: OpenAPIV3_1.OperationObject = {
         operationId: route.id,
@@ -183,18 +238,25 @@ export function buildContract(catalog: Catalog): Contract {
             content: { 'application/json': { schema: ref(envelopeComponent(route)) } },
           },
           '304': { description: 'Not modified: If-None-Match matched the current ETag. No body.', headers: successHeaders },
-          '400': errorResponse('A parameter is unknown, repeated, malformed, too long or outside its allowed values.'),
-          '404': errorResponse(route.detail ? 'No entry has this slug.' : 'Not found.'),
-          '405': errorResponse('Only GET, HEAD and OPTIONS are allowed.'),
-          '429': errorResponse('This client is over its quota (RateLimit-Policy): wait Retry-After seconds.', {
-            'Retry-After': { $ref: '#/components/headers/Retry-After' },
-          }),
-          ...(route.live
-            ? { '503': errorResponse('The process is draining (shutting down or reloading): retry, another one answers.') }
-            : {}),
+          ...errors,
         },
       };
-      paths[route.path] = { get: operation } as OpenAPIV3_1.PathItemObject;
+      // HEAD: the same status and headers as GET, no body (RFC 9110 §9.3.2).
+      const head: OpenAPIV3_1.OperationObject = {
+        operationId: headOperationId(route),
+        summary: `${route.summary} (headers only)`,
+        description: `The headers GET ${route.path} would send, without its body.`,
+        tags: [route.tag],
+        parameters: parameters(route, catalog),
+        responses: Object.fromEntries(
+          Object.entries({
+            '200': { description: route.summary, headers: successHeaders },
+            '304': operation.responses!['304'],
+            ...errors,
+          }).map(([status, response]) => [status, withoutContent(response as OpenAPIV3_1.ResponseObject)]),
+        ),
+      };
+      paths[route.path] = { get: operation, head } as OpenAPIV3_1.PathItemObject;
     }
 
     const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
@@ -204,10 +266,10 @@ export function buildContract(catalog: Catalog): Contract {
         title: `${SITE_NAME} public API`,
         version: SITE_VERSION,
         description: `A read-only JSON API over the ${SITE_NAME} catalog. Every response, errors included, is an envelope carrying request metadata (request_id, timestamp, method, path, query) around its payload. Errors follow RFC 9457 with a stable code (${ERROR_CODES.join(', ')}).`,
-        contact: { name: catalog.profile.name, email: catalog.profile.email, url: base },
+        contact: { name: catalog.profile.name, email: catalog.profile.email, ...(base ? { url: base } : {}) },
         license: CONTRACT_LICENSE,
       },
-      servers: [{ url: base }],
+      servers: [{ url: base ?? '/' }],
       // A public API: no operation needs credentials (OpenAPI 3.1 §4.8.1, "security").
       security: [],
       tags,

@@ -24,6 +24,9 @@ export function servedJsonSchema(schema: z.ZodType): JsonSchema {
     io: 'output',
     unrepresentable: 'any',
     override: (context) => {
+      // An output always holds every member: a default is an input's notion, and generators turn
+      // defaults into code (hyphenated keys included) that does not compile.
+      delete context.jsonSchema.default;
       if (context.zodSchema === LocalizedTextSchema) {
         for (const key of Object.keys(context.jsonSchema)) delete context.jsonSchema[key];
         Object.assign(context.jsonSchema, { type: 'string', description: 'Text in the requested locale.' });

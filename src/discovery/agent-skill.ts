@@ -7,7 +7,7 @@
  */
 import yaml from 'js-yaml';
 import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../routes/routes.ts';
-import { exportPath } from '../routes/urls.ts';
+import { CONTRACT_DOCUMENT_PATH, exportPath } from '../routes/urls.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
 import { MCP_MAX_BODY_BYTES, MCP_PATH, MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_PAGE_SIZE } from '../routes/mcp-endpoint.ts';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -61,7 +61,7 @@ function skillBody(catalog: Catalog, base: string, tools: readonly SkillTool[]):
     '',
     `- <${url(LLMS_TXT_PATH)}>: the index of the site for language models; <${url(LLMS_FULL_TXT_PATH)}> is the whole catalog in one Markdown file.`,
     `- <${url(SITEMAP_MD_PATH)}>: every page with its Markdown twin.`,
-    `- <${url(API_CATALOG_PATH)}>: the API catalog (RFC 9727), pointing at the OpenAPI contract.`,
+    `- <${url(API_CATALOG_PATH)}>: the API catalog (RFC 9727), pointing at the OpenAPI contract, <${url(CONTRACT_DOCUMENT_PATH)}>.`,
     `- <${url(AI_CATALOG_PATH)}> and <${url(SERVER_CARD_PATH)}>: the MCP server card.`,
     `- <${url(AGENT_SKILLS_INDEX_PATH)}>: this skill, as an Agent Skill.`,
     '',

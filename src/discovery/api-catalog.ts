@@ -3,9 +3,10 @@
  * at the contract (service-desc), the reference (service-doc) and the health check (status), and
  * at the MCP endpoint, documented by llms.txt (its tools describe themselves over the protocol).
  */
+import { CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE } from '../routes/urls.ts';
 import { ROUTES, routeById } from '../routes/routes.ts';
 import { MCP_PATH, MCP_SUMMARY } from '../routes/mcp-endpoint.ts';
-import { absoluteUrl } from '../site/config.ts';
+import { publicUrl } from '../site/config.ts';
 import { LLMS_TXT_PATH } from './paths.ts';
 
 /** The well-known path RFC 9727 registers. */
@@ -31,22 +32,22 @@ function commonPrefix(paths: readonly string[]): string {
   return prefix;
 }
 
-/** Builds the linkset with absolute URLs from `base`. */
-export function buildApiCatalog(base: string) {
+/**
+ * Builds the linkset with absolute URLs from `base`. Without one (a build made without SITE_URL)
+ * every anchor and href is a relative reference, resolved against the catalog's own URL (RFC 9264
+ * §4.2, RFC 3986 §5): right on whatever host serves it, where a guessed host would be wrong.
+ */
+export function buildApiCatalog(base: string | undefined) {
   const route = routeById;
-  const api = absoluteUrl(commonPrefix(ROUTES.map((item) => item.path)), base);
-  const link = (path: string, type: string, title: string): Link[] => [{ href: absoluteUrl(path, base), type, title }];
-  const mcp = absoluteUrl(MCP_PATH, base);
+  const api = publicUrl(commonPrefix(ROUTES.map((item) => item.path)), base);
+  const link = (path: string, type: string, title: string): Link[] => [{ href: publicUrl(path, base), type, title }];
+  const mcp = publicUrl(MCP_PATH, base);
   return {
     linkset: [
-      { anchor: absoluteUrl(API_CATALOG_PATH, base), item: [{ href: api }, { href: mcp }] },
+      { anchor: publicUrl(API_CATALOG_PATH, base), item: [{ href: api }, { href: mcp }] },
       {
         anchor: api,
-        'service-desc': link(
-          route('getContract').path,
-          'application/json',
-          'OpenAPI 3.1 contract, inside the response envelope under payload',
-        ),
+        'service-desc': link(CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE, 'OpenAPI 3.1 contract'),
         'service-doc': link(API_REFERENCE_PATH, 'text/html', 'API reference'),
         status: link(route('getHealth').path, 'application/json', route('getHealth').summary),
       },

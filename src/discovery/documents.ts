@@ -1,5 +1,5 @@
 /** The documents the site publishes beside its pages, endpoints and exports. */
-import { apiUrl } from '../routes/urls.ts';
+import { apiUrl, CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE } from '../routes/urls.ts';
 import type { RouteId } from '../routes/routes.ts';
 import { bilingual, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
@@ -115,6 +115,15 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     mediaType: 'application/xml',
     title: bilingual('Sitemap', 'Sitemap'),
     summary: bilingual('The sitemap index: every indexable page.', 'O índice do sitemap: todas as páginas indexáveis.'),
+  },
+  {
+    path: CONTRACT_DOCUMENT_PATH,
+    mediaType: OPENAPI_MEDIA_TYPE,
+    title: bilingual('OpenAPI document', 'Documento OpenAPI'),
+    summary: bilingual(
+      'The OpenAPI 3.1 contract as a bare document, for OpenAPI tools (code generators, validating proxies).',
+      'O contrato OpenAPI 3.1 como documento puro, para ferramentas OpenAPI (geradores de código, proxies validadores).',
+    ),
   },
   {
     path: apiUrl('getContract'),

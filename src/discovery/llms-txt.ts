@@ -1,5 +1,5 @@
 /** llms.txt, following https://llmstxt.org: H1, blockquote, notes, then H2 sections of links. */
-import { apiUrl } from '../routes/urls.ts';
+import { apiUrl, CONTRACT_DOCUMENT_PATH } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';
@@ -45,14 +45,18 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '',
     '## Documentation',
     '',
-    link('OpenAPI contract', absoluteUrl(apiUrl('getContract'), base), 'the OpenAPI 3.1 contract, inside the envelope payload'),
+    link(
+      'OpenAPI contract',
+      absoluteUrl(CONTRACT_DOCUMENT_PATH, base),
+      `the OpenAPI 3.1 contract as a bare document (${apiUrl('getContract')} holds it in the envelope)`,
+    ),
     link(
       'API reference',
       absoluteUrl(twinPath(referencePage.path), base),
       'every operation with its parameters, error codes, a curl command and a real example response; an interactive console on request',
     ),
     ...standaloneDocuments
-      .filter((document) => document.path !== LLMS_TXT_PATH)
+      .filter((document) => document.path !== LLMS_TXT_PATH && document.path !== CONTRACT_DOCUMENT_PATH)
       .map((document) => link(document.title[en], absoluteUrl(document.path, base), document.summary[en])),
     '',
     '## Key pages',

@@ -4,7 +4,7 @@
  * The entry sections of llms-full.txt come from `entrySection` here too, so the two cannot drift.
  */
 import { ROUTES, routeById } from '../routes/routes.ts';
-import { entryApiUrl, exampleUrl } from '../routes/urls.ts';
+import { CONTRACT_DOCUMENT_PATH, entryApiUrl, exampleUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
@@ -104,7 +104,7 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
         link(`GET ${route.path}`, absoluteUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`),
       ),
       '',
-      `The OpenAPI 3.1 contract: <${absoluteUrl(routeById('getContract').path, base)}>.`,
+      `The OpenAPI 3.1 contract: <${absoluteUrl(CONTRACT_DOCUMENT_PATH, base)}> (in the envelope: <${absoluteUrl(routeById('getContract').path, base)}>).`,
       '',
     ];
   }

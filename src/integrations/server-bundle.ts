@@ -13,7 +13,7 @@ import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.
 
 export { answerApi, answerRateLimited } from '../api/adapter.ts';
 export { cacheStats, cacheUsage, stringBytes, workerCache } from '../api/byte-cache.ts';
-export { isApiPath } from '../routes/urls.ts';
+export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export {

@@ -74,7 +74,8 @@ function parameterView(parameter: OpenAPIV3_1.ParameterObject): ReferenceParamet
     type: String(schema.type ?? 'string'),
     required: parameter.required === true,
     description: parameter.description ?? '',
-    allowed: ((schema.enum ?? []) as unknown[]).map(String),
+    // A closed set is its values in any case: a pattern, with every value as an example.
+    allowed: ((schema.enum ?? (schema.pattern ? schema.examples : undefined) ?? []) as unknown[]).map(String),
     pattern: schema.pattern,
     maxLength: schema.maxLength,
     default: text(schema.default),

@@ -50,7 +50,15 @@ interface RouteShape {
   exportFile?: string;
   /** True when the payload describes the serving process, not the catalog: built on every request, never cached. */
   live?: boolean;
+  /** The bare OpenAPI document this payload holds in the envelope: answered as `Link: <…>; rel="service-desc"`. */
+  serviceDesc?: string;
 }
+
+/**
+ * The contract as a bare OpenAPI document, a file at the site root that any OpenAPI tool reads as it
+ * is: a discovery document beside the sitemap, not an endpoint (the contract routes hold it in the envelope).
+ */
+export const CONTRACT_DOCUMENT_PATH = '/openapi.json';
 
 /** True for directories: routes that page their items with `limit` and `cursor`. */
 export function isPaginated(route: { params: readonly ParamSpec[] }): boolean {
@@ -97,7 +105,7 @@ const enumParam = <Name extends ParamName>(name: Name, values: readonly string[]
   name,
   kind: 'choice',
   choices: () => choices(values),
-  description: meaning,
+  description: `${meaning} Case-insensitive.`,
 });
 
 const ROUTE_TABLE = [
@@ -123,6 +131,7 @@ const ROUTE_TABLE = [
     params: [],
     payload: payloads.ContractPayloadSchema,
     localized: false,
+    serviceDesc: CONTRACT_DOCUMENT_PATH,
   },
   {
     id: 'getContractV1',
@@ -133,6 +142,7 @@ const ROUTE_TABLE = [
     params: [],
     payload: payloads.ContractPayloadSchema,
     localized: false,
+    serviceDesc: CONTRACT_DOCUMENT_PATH,
   },
   {
     id: 'getProfile',

@@ -3,7 +3,18 @@
  * scripts and the workbench ask here instead of typing a path.
  */
 import type { CollectionName, CollectionsSource } from '../schemas/collections.ts';
-import { ROUTES, routeById, type RouteId, type RouteSpec } from './routes.ts';
+import { CONTRACT_DOCUMENT_PATH, ROUTES, routeById, type RouteId, type RouteSpec } from './routes.ts';
+
+export { CONTRACT_DOCUMENT_PATH };
+
+/**
+ * The bare contract's media type: the OpenAPI Initiative's, registered with IANA, with the major and
+ * minor version (application/openapi+json is still an Internet-Draft, draft-ietf-httpapi-rest-api-mediatypes).
+ */
+export const OPENAPI_MEDIA_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
+
+/** Files whose media type is not their extension's: the server and the nginx includes both read this. */
+export const FILE_MEDIA_TYPES: Readonly<Record<string, string>> = { [CONTRACT_DOCUMENT_PATH]: OPENAPI_MEDIA_TYPE };
 
 /** Where the API lives: every endpoint path starts with it. */
 export const API_PREFIX = '/api';

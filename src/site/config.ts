@@ -18,6 +18,20 @@ export function siteUrl(env: Record<string, string | undefined> = process.env): 
   return parsed.href.replace(/\/+$/, '');
 }
 
+/**
+ * The public base URL when SITE_URL names one, else undefined: what a document served to other
+ * hosts (the contract's servers, the api-catalog) may state, where the localhost default would send a
+ * generated client to the wrong machine.
+ */
+export function configuredSiteUrl(env: Record<string, string | undefined> = process.env): string | undefined {
+  return env['SITE_URL']?.trim() ? siteUrl(env) : undefined;
+}
+
+/** A URL for a site path: absolute from `base`, or the path itself (a relative reference) without one. */
+export function publicUrl(path: string, base: string | undefined): string {
+  return base === undefined ? path : absoluteUrl(path, base);
+}
+
 /** An absolute URL for a site path. */
 export function absoluteUrl(path: string, base = siteUrl()): string {
   return new URL(path, `${base}/`).href;

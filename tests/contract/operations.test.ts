@@ -6,7 +6,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
-import { buildContract, envelopeComponent, payloadComponent, querySchema, slugExamples } from '../../src/contract/build.ts';
+import { anyCasePattern, buildContract, envelopeComponent, payloadComponent, querySchema, slugExamples } from '../../src/contract/build.ts';
 import { routeById, ROUTES } from '../../src/routes/routes.ts';
 
 const catalog = loadCatalogFromFiles();
@@ -21,7 +21,7 @@ const LANG = {
   in: 'query',
   required: false,
   description: described,
-  schema: { type: 'string', enum: ['en-US', 'pt-BR'], default: 'en-US' },
+  schema: { type: 'string', pattern: '^(?:[eE][nN]-[uU][sS]|[pP][tT]-[bB][rR])$', examples: ['en-US', 'pt-BR'], default: 'en-US' },
   example: 'pt-BR',
 };
 const LIMIT = {
@@ -36,7 +36,7 @@ const CURSOR = { name: 'cursor', in: 'query', required: false, description: desc
 const q = { name: 'q', in: 'query', required: false, description: described, schema: { type: 'string', maxLength: 100 } };
 
 /** Every error response: its description, the request id and the rate-limit fields, the error envelope. */
-const error = (description: string, extra: Record<string, unknown> = {}) => ({
+const error = (description: string, extra: Record<string, unknown> = {}, content: Record<string, unknown> = {}) => ({
   description,
   headers: {
     'X-Request-Id': headerRef('X-Request-Id'),
@@ -44,8 +44,13 @@ const error = (description: string, extra: Record<string, unknown> = {}) => ({
     RateLimit: headerRef('RateLimit'),
     ...extra,
   },
-  content: { 'application/json': { schema: schemaRef('ErrorEnvelope') } },
+  content: { 'application/json': { schema: schemaRef('ErrorEnvelope') }, ...content },
 });
+const INTERNAL_ERROR = error(
+  'The server failed (internal_error), logged with the request id; a failure after the API answered is a one-line text.',
+  {},
+  { 'text/plain': { schema: { type: 'string' } } },
+);
 
 describe('component names', () => {
   it.each([
@@ -60,24 +65,20 @@ describe('component names', () => {
 });
 
 describe('parameters', () => {
-  it('gives a detail route its slug (pattern, three examples) and its query parameters', () => {
+  it('gives a detail route its slug (three examples, any spelling) and its query parameters', () => {
     expect(operation('/api/projects/{slug}').parameters).toEqual([
       {
         name: 'slug',
         in: 'path',
         required: true,
-        description: 'Slug of the project; an unknown slug gets a 404 that lists the known ones.',
-        schema: {
-          type: 'string',
-          pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
-          examples: ['a11y-smoke-runner', 'audit-workbench', 'clinic-booking'],
-        },
+        description: 'Slug of the project; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.',
+        schema: { type: 'string', examples: ['a11y-smoke-runner', 'audit-workbench', 'clinic-booking'] },
         example: 'a11y-smoke-runner',
       },
       LANG,
     ]);
     expect(operation('/api/stacks/{slug}').parameters?.[0]).toMatchObject({
-      description: 'Slug of the stack; an unknown slug gets a 404 that lists the known ones.',
+      description: 'Slug of the stack; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.',
       example: 'astro',
     });
   });
@@ -99,14 +100,19 @@ describe('parameters', () => {
     ]);
   });
 
-  it('enumerates closed sets, each with its first value as the example', () => {
+  it('gives closed sets as their values in any case, each with its first value as the example', () => {
     expect(operation('/api/journeys').parameters?.slice(0, 2)).toEqual([
       {
         name: 'audience',
         in: 'query',
         required: false,
         description: described,
-        schema: { type: 'string', enum: ['founders', 'product-teams', 'agencies', 'developers'] },
+        schema: {
+          type: 'string',
+          pattern:
+            '^(?:[fF][oO][uU][nN][dD][eE][rR][sS]|[pP][rR][oO][dD][uU][cC][tT]-[tT][eE][aA][mM][sS]|[aA][gG][eE][nN][cC][iI][eE][sS]|[dD][eE][vV][eE][lL][oO][pP][eE][rR][sS])$',
+          examples: ['founders', 'product-teams', 'agencies', 'developers'],
+        },
         example: 'founders',
       },
       {
@@ -114,7 +120,11 @@ describe('parameters', () => {
         in: 'query',
         required: false,
         description: described,
-        schema: { type: 'string', enum: ['discover', 'evaluate', 'engage', 'operate'] },
+        schema: {
+          type: 'string',
+          pattern: anyCasePattern(['discover', 'evaluate', 'engage', 'operate']),
+          examples: ['discover', 'evaluate', 'engage', 'operate'],
+        },
         example: 'discover',
       },
     ]);
@@ -129,9 +139,15 @@ describe('parameters', () => {
     expect(slugExamples(catalog, 'profiles')).toHaveLength(2);
   });
 
-  it('gives a choice without values an empty enum rather than failing', () => {
+  it('gives a choice without values a pattern no value matches rather than failing', () => {
     const param = { name: 'owner', kind: 'choice', description: 'x' } as Parameters<typeof querySchema>[0];
-    expect(querySchema(param, catalog)).toEqual({ type: 'string', enum: [] });
+    expect(querySchema(param, catalog)).toEqual({ type: 'string', pattern: '^(?:)$', examples: [] });
+  });
+
+  it('matches a closed set in any case, and nothing else, with metacharacters escaped', () => {
+    const pattern = new RegExp(anyCasePattern(['en-US', 'a.b']));
+    for (const value of ['en-US', 'en-us', 'EN-US', 'a.b', 'A.B']) expect(pattern.test(value), value).toBe(true);
+    for (const value of ['en_US', 'en-USA', 'xen-US', 'axb', '']) expect(pattern.test(value), value).toBe(false);
   });
 });
 
@@ -160,12 +176,22 @@ describe('responses', () => {
       '429': error('This client is over its quota (RateLimit-Policy): wait Retry-After seconds.', {
         'Retry-After': headerRef('Retry-After'),
       }),
+      '500': INTERNAL_ERROR,
+    });
+  });
+
+  it('links the enveloped contract to the bare document (Link rel="service-desc")', () => {
+    const responses = operation('/api/openapi.json').responses as Record<string, OpenAPIV3_1.ResponseObject>;
+    expect(responses['200']?.headers?.['Link']).toEqual(headerRef('ServiceDescLink'));
+    expect(contract().components!.headers!['ServiceDescLink']).toEqual({
+      description: 'RFC 8288 link to the same contract as a bare OpenAPI document: `</openapi.json>; rel="service-desc"`.',
+      schema: { type: 'string' },
     });
   });
 
   it('documents the live health check with a 503 while draining, and a detail 404 as an unknown slug', () => {
     const health = operation('/api/health').responses as Record<string, OpenAPIV3_1.ResponseObject>;
-    expect(Object.keys(health)).toEqual(['200', '304', '400', '404', '405', '429', '503']);
+    expect(Object.keys(health)).toEqual(['200', '304', '400', '404', '405', '429', '500', '503']);
     expect(health['200']?.headers).toEqual(success());
     expect(health['503']).toEqual(error('The process is draining (shutting down or reloading): retry, another one answers.'));
     expect((operation('/api/projects/{slug}').responses as Record<string, unknown>)['404']).toEqual(error('No entry has this slug.'));
@@ -217,6 +243,7 @@ describe('components', () => {
       'RateLimit',
       'Retry-After',
       'Link',
+      'ServiceDescLink',
     ]);
     expect(headers['Content-Language']).toEqual({
       description: 'The locale of localized payloads.',

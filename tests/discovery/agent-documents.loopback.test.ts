@@ -24,19 +24,23 @@ describe(API_CATALOG_PATH, () => {
     expect(response.headers.get('content-type')).toBe(API_CATALOG_MEDIA_TYPE);
     const body = (await response.json()) as { linkset: Record<string, { href: string; type: string }[] | string>[] };
     const links = (relation: string) => body.linkset.flatMap((context) => (Array.isArray(context[relation]) ? context[relation] : []));
-    expect(body.linkset.some((context) => context['anchor'] === absoluteUrl(API_CATALOG_PATH))).toBe(true);
+    // References resolve against the catalog's own URL (relative when the build has no SITE_URL).
+    const catalogUrl = `${baseUrl}${API_CATALOG_PATH}`;
+    expect(body.linkset.some((context) => local(new URL(context['anchor'] as string, catalogUrl).href) === catalogUrl)).toBe(true);
 
+    // service-desc: the bare OpenAPI document, with the media type the link states.
     const [contract] = links('service-desc');
-    const contractBody = (await (await fetch(local(contract!.href))).json()) as { payload: { openapi: string } };
-    expect(contractBody.payload.openapi).toMatch(/^3\.1\./);
+    const described = await fetch(local(new URL(contract!.href, catalogUrl).href));
+    expect(described.headers.get('content-type')).toBe(contract!.type);
+    expect(((await described.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./);
 
     const [doc] = links('service-doc');
-    const reference = await fetch(local(doc!.href));
+    const reference = await fetch(local(new URL(doc!.href, catalogUrl).href));
     expect(reference.status).toBe(200);
     expect(reference.headers.get('content-type')?.startsWith(doc!.type)).toBe(true);
 
     const [status] = links('status');
-    const health = (await (await fetch(local(status!.href))).json()) as { payload: { status: string } };
+    const health = (await (await fetch(local(new URL(status!.href, catalogUrl).href))).json()) as { payload: { status: string } };
     expect(health.payload.status).toBe('ok');
   });
 

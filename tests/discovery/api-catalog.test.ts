@@ -1,6 +1,7 @@
 /** /.well-known/api-catalog (RFC 9727) as src/discovery writes it: the linkset, written out by hand. */
 import { expect, it } from 'vitest';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../../src/discovery/api-catalog.ts';
+import { CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE } from '../../src/routes/urls.ts';
 
 it('is served at the registered path with the linkset media type and the RFC 9727 profile', () => {
   expect(API_CATALOG_PATH).toBe('/.well-known/api-catalog');
@@ -18,9 +19,9 @@ it('points at the API (contract, reference, health) and at the MCP endpoint, wit
         anchor: 'https://studio.example/api/',
         'service-desc': [
           {
-            href: 'https://studio.example/api/openapi.json',
-            type: 'application/json',
-            title: 'OpenAPI 3.1 contract, inside the response envelope under payload',
+            href: 'https://studio.example/openapi.json',
+            type: 'application/vnd.oai.openapi+json;version=3.1',
+            title: 'OpenAPI 3.1 contract',
           },
         ],
         'service-doc': [{ href: 'https://studio.example/openapi/', type: 'text/html', title: 'API reference' }],
@@ -39,6 +40,18 @@ it('points at the API (contract, reference, health) and at the MCP endpoint, wit
       },
     ],
   });
+});
+
+it('points at the bare OpenAPI document, with its media type', () => {
+  expect([CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE]).toEqual(['/openapi.json', 'application/vnd.oai.openapi+json;version=3.1']);
+});
+
+it('names no host without a base URL (a build without SITE_URL): every reference is relative to the catalog', () => {
+  const text = JSON.stringify(buildApiCatalog(undefined));
+  expect(text).not.toMatch(/localhost|127\.0\.0\.1|:\/\//);
+  const linkset = buildApiCatalog(undefined).linkset;
+  expect(linkset[0]).toEqual({ anchor: '/.well-known/api-catalog', item: [{ href: '/api/' }, { href: '/mcp' }] });
+  expect(linkset[1]?.['service-desc']).toEqual([{ href: '/openapi.json', type: OPENAPI_MEDIA_TYPE, title: 'OpenAPI 3.1 contract' }]);
 });
 
 it('follows the base URL it is given', () => {

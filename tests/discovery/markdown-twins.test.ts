@@ -173,7 +173,9 @@ describe('markdown twins', () => {
         '- [GET /api/projects/{slug}](https://studio.example/api/projects/a11y-smoke-runner): Project dossier. One project with every relation resolved, its commands and its surfaces.',
       );
       expect(text.split('\n').slice(6, 8)).toEqual(['## Endpoints', '']);
-      expect(text.trimEnd().split('\n').at(-1)).toBe('The OpenAPI 3.1 contract: <https://studio.example/api/openapi.json>.');
+      expect(text.trimEnd().split('\n').at(-1)).toBe(
+        'The OpenAPI 3.1 contract: <https://studio.example/openapi.json> (in the envelope: <https://studio.example/api/openapi.json>).',
+      );
     }
   });
 

@@ -33,10 +33,14 @@ export const STANDALONE_DOCUMENT_PATHS = [
   '/mcp/server-card',
   '/robots.txt',
   '/sitemap-index.xml',
+  '/openapi.json',
 ] as const;
 
 /** Routes whose payload does not depend on `lang`: no Content-Language. */
 export const UNLOCALIZED_ROUTE_IDS = ['getHealth', 'getContract', 'getContractV1', 'getAudit'] as const satisfies readonly RouteId[];
+
+/** Routes that hold the contract in the envelope, and link to the bare document (Link rel="service-desc"). */
+export const CONTRACT_ROUTE_IDS = ['getContract', 'getContractV1'] as const satisfies readonly RouteId[];
 
 const includes = (list: readonly string[], id: string): boolean => list.includes(id);
 
@@ -55,7 +59,7 @@ export function expectedHeaders(id: RouteId, status: number): string[] {
     ...RATE_LIMIT_HEADERS,
     'ETag',
     ...(includes(UNLOCALIZED_ROUTE_IDS, id) ? [] : ['Content-Language']),
-    ...(includes(DIRECTORY_ROUTE_IDS, id) ? ['Link'] : []),
+    ...(includes(DIRECTORY_ROUTE_IDS, id) || includes(CONTRACT_ROUTE_IDS, id) ? ['Link'] : []),
   ];
 }
 

@@ -6,11 +6,11 @@
  */
 import type { APIRoute } from 'astro';
 import { API_CATALOG_MEDIA_TYPE, buildApiCatalog } from '../../discovery/api-catalog.ts';
-import { siteUrl } from '../../site/config.ts';
+import { configuredSiteUrl } from '../../site/config.ts';
 
 export const prerender = false;
 const handle: APIRoute = () =>
-  new Response(JSON.stringify(buildApiCatalog(siteUrl())), {
+  new Response(JSON.stringify(buildApiCatalog(configuredSiteUrl())), {
     headers: { 'Content-Type': API_CATALOG_MEDIA_TYPE, 'Cache-Control': 'public, max-age=0, must-revalidate' },
   });
 export { handle as GET, handle as HEAD };
