@@ -10,8 +10,12 @@ import { bodyText, chooseCoding, encodeEnvelope, TEXT_BODY_MAX_BYTES } from './c
 /** @type {WeakMap<Readonly<Record<string, string>>, string[]>} */
 const headerLists = new WeakMap();
 
-/** @param {Readonly<Record<string, string>>} headers */
-function listOf(headers) {
+/**
+ * A constant set of headers as writeHead's flat [name, value, …] list, made once per set.
+ * @param {Readonly<Record<string, string>>} headers
+ * @returns {readonly string[]}
+ */
+export function flatHeaders(headers) {
   let list = headerLists.get(headers);
   if (!list) headerLists.set(headers, (list = Object.entries(headers).flat()));
   return list;
@@ -30,7 +34,7 @@ export function headerListOf(result, serverHeaders, coding) {
   const own = result.headers;
   /** @type {string[]} */
   const headers = [];
-  const server = listOf(serverHeaders);
+  const server = flatHeaders(serverHeaders);
   for (let at = 0; at < server.length; at += 2) {
     const name = /** @type {string} */ (server[at]);
     if (!(name in own)) headers.push(name, /** @type {string} */ (server[at + 1]));

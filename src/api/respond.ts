@@ -32,7 +32,7 @@ export interface ApiRequest {
 /**
  * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
  * per-request member follows the payload (JSON member order is free): a response can then be the
- * payload's cached compressed form followed by the tail, uncompressed (server/response-coding.mjs).
+ * payload's cached compressed form followed by the tail, uncompressed (server/content-coding.mjs).
  */
 export interface EnvelopeParts {
   /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
