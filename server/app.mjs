@@ -43,12 +43,12 @@ function neverForAstro(decodedPath, isApiPath) {
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void}
  */
 export function createRequestListener(
-  { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
+  { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPage },
   { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
-  const answerApiRequest = createApiAnswerer(api, catalog);
-  const files = createFileSender(clientDir, api);
+  const answerApiRequest = createApiAnswerer(api, catalog, cache);
+  const files = createFileSender(clientDir, api, cache);
   const cards = createCardSender(api, siteOrigin);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;

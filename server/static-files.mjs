@@ -66,8 +66,9 @@ function typeOf(file) {
  * The file sender of one build.
  * @param {string} clientDir
  * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH'>} policy the build's response policy and twin URL rule
+ * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's, where prepared answers are held
  */
-export function createFileSender(clientDir, policy) {
+export function createFileSender(clientDir, policy, cache) {
   const index = listFiles(clientDir);
   const isClientFile = (/** @type {string} */ file) => index.has(file);
   /** @type {Map<string, string>} request paths naming a file, spelled without escapes or doubled slashes: a few per file */
@@ -151,7 +152,7 @@ export function createFileSender(clientDir, policy) {
       const coding = sent.compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
       const headers = () => policyHeaders(file, twin?.path, sent, coding);
       const stored = sent.stored[coding];
-      const prepared = needsSend(req) ? undefined : preparedFile(clientDir, stored, sent.keys[coding], headers);
+      const prepared = needsSend(req) ? undefined : preparedFile(cache, clientDir, stored, sent.keys[coding], headers);
       if (prepared) return sendPrepared(req, res, prepared);
       for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
       send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
