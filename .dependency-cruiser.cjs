@@ -35,8 +35,8 @@ const SHARED_OUTPUTS = [
   '^src/discovery/(api-catalog|read-robots-txt|markdown-twins)\\.ts$',
   // MCP tools and the API reference answer with the API itself: its one entry and the target parser
   '^src/api/(adapter|request-target|respond)\\.ts$',
-  // the worker's one byte budget and its per-catalog keys: MCP keeps its answers in it beside the API's payloads
-  '^src/api/(byte-cache|payload-cache)\\.ts$',
+  // the worker's one cache and its registry of kinds: MCP keeps its answers in it beside the API's payloads
+  '^src/api/(byte-cache|cache-kinds)\\.ts$',
   // the workbench checks the new discovery documents with the builders and paths discovery publishes them with
   '^src/discovery/(server-card|paths|agent-skill)\\.ts$',
 ];

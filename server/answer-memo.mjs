@@ -8,8 +8,9 @@
  * envelope to build again. Measured side by side (CPU a request, medians of 6-8 rounds): a detail
  * 101 → 94 µs, a search 101.5 → 92 µs.
  *
- * The answers are kept in the worker's byte budget (kind `answer`), each counted with the payload
- * it holds: a payload the budget has let go of stays counted while an answer keeps it.
+ * The answers are kept in the worker's cache (kind `answer`, src/api/cache-kinds.ts), each counted
+ * with the payload it holds (and sized again when that payload grows): a payload the budget has let
+ * go of stays counted while an answer keeps it.
  */
 import { sendApiResponse, headerListOf, writeAnswer } from './api-response.mjs';
 import { chooseCoding } from './content-coding.mjs';
@@ -41,6 +42,11 @@ class RememberedAnswer {
     this.ownBytes = ANSWER_OVERHEAD_BYTES + stringBytes(tailRest) + headers.reduce((bytes, text) => bytes + stringBytes(text), 0);
   }
 
+  /** The payload, whose compressed forms may come after: the cache sizes this answer again then. */
+  get growsWith() {
+    return this.envelope?.payload;
+  }
+
   heldBytes() {
     return this.ownBytes + (this.envelope?.payload.heldBytes() ?? 0);
   }
@@ -64,9 +70,10 @@ export function answerKey(req, coding) {
 /**
  * @param {import('./load-build.mjs').Build['api']} api
  * @param {import('../src/catalog/catalog.ts').Catalog} catalog
+ * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's
  */
-export function createApiAnswerer(api, catalog) {
-  const cache = api.workerCache;
+export function createApiAnswerer(api, catalog, cache) {
+  const kind = cache.kinds.answer;
 
   /**
    * Answers an API request (its answer remembered when it may be repeated, or repeated when it was);
@@ -81,8 +88,9 @@ export function createApiAnswerer(api, catalog) {
   return function answerApiRequest(req, res, target, serverHeaders, fields) {
     const coding = chooseCoding(req.headers['accept-encoding']);
     // A draining worker's answers carry Connection: close (other server headers): never kept nor reused.
-    const key = serverHeaders === api.SECURITY_HEADERS ? answerKey(req, coding) : undefined;
-    const remembered = key === undefined ? undefined : cache.get('answer', key);
+    const own = serverHeaders === api.SECURITY_HEADERS ? answerKey(req, coding) : undefined;
+    const key = own === undefined ? undefined : cache.keyOf(kind, catalog, own);
+    const remembered = key === undefined ? undefined : cache.get(kind, key);
     if (remembered instanceof RememberedAnswer) {
       const requestId = api.requestIdFor(undefined);
       const headers = remembered.headers.slice();
@@ -90,18 +98,18 @@ export function createApiAnswerer(api, catalog) {
       for (const name in fields) headers.push(name, /** @type {string} */ (fields[name]));
       const { envelope } = remembered;
       const fresh = envelope && { head: envelope.head, payload: envelope.payload, tail: api.requestMeta(requestId) + remembered.tailRest };
-      writeAnswer(res, remembered.status, headers, fresh, false, coding);
+      writeAnswer(res, remembered.status, headers, fresh, false, coding, cache);
       return requestId;
     }
-    const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog);
-    sendApiResponse(req, res, result, serverHeaders, fields, coding);
+    const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog, cache);
+    sendApiResponse(req, res, result, serverHeaders, fields, coding, cache);
     if (key !== undefined && result.repeatable !== null) {
       const headers = headerListOf(result, serverHeaders, coding);
       const idAt = headers.indexOf('X-Request-Id') + 1;
       // Every API answer names its request id; one that did not could not be repeated under a fresh one.
       if (idAt > 0)
         cache.set(
-          'answer',
+          kind,
           key,
           new RememberedAnswer(result.status, headers, idAt, result.envelope, result.repeatable.tailRest, api.stringBytes),
         );

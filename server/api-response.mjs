@@ -10,8 +10,12 @@ import { bodyText, chooseCoding, encodeEnvelope, TEXT_BODY_MAX_BYTES } from './c
 /** @type {WeakMap<Readonly<Record<string, string>>, string[]>} */
 const headerLists = new WeakMap();
 
-/** @param {Readonly<Record<string, string>>} headers */
-function listOf(headers) {
+/**
+ * A constant set of headers as writeHead's flat [name, value, …] list, made once per set.
+ * @param {Readonly<Record<string, string>>} headers
+ * @returns {readonly string[]}
+ */
+export function flatHeaders(headers) {
   let list = headerLists.get(headers);
   if (!list) headerLists.set(headers, (list = Object.entries(headers).flat()));
   return list;
@@ -30,7 +34,7 @@ export function headerListOf(result, serverHeaders, coding) {
   const own = result.headers;
   /** @type {string[]} */
   const headers = [];
-  const server = listOf(serverHeaders);
+  const server = flatHeaders(serverHeaders);
   for (let at = 0; at < server.length; at += 2) {
     const name = /** @type {string} */ (server[at]);
     if (!(name in own)) headers.push(name, /** @type {string} */ (server[at + 1]));
@@ -51,14 +55,15 @@ export function headerListOf(result, serverHeaders, coding) {
  * @param {import('../src/api/respond.ts').EnvelopeParts | null} envelope
  * @param {boolean} headOnly
  * @param {import('./content-coding.mjs').Coding} coding
+ * @param {import('./content-coding.mjs').GrowsWith} [cache] the cache holding the payload, told when it gains a compressed form
  */
-export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
+export function writeAnswer(res, status, headers, envelope, headOnly, coding, cache) {
   if (envelope === null) {
     res.writeHead(status, headers);
     res.end();
     return;
   }
-  const body = encodeEnvelope(envelope, coding);
+  const body = encodeEnvelope(envelope, coding, cache);
   headers.push('Content-Length', String(body.length));
   res.writeHead(status, headers);
   if (headOnly) {
@@ -67,7 +72,7 @@ export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
   }
   // A small body leaves with its headers as one string, written at once (TEXT_BODY_MAX_BYTES).
   if (body.length <= TEXT_BODY_MAX_BYTES) {
-    res.end(bodyText(envelope, coding, body), 'latin1');
+    res.end(bodyText(envelope, coding, body, cache), 'latin1');
     return;
   }
   const { cached, tail, text, latin1 } = body;
@@ -85,9 +90,10 @@ export function writeAnswer(res, status, headers, envelope, headOnly, coding) {
  * @param {Readonly<Record<string, string>>} serverHeaders the headers every response of this server carries (a constant set)
  * @param {Readonly<Record<string, string>>} [fields] this response's own extra fields (RateLimit)
  * @param {import('./content-coding.mjs').Coding} [coding] when already chosen
+ * @param {import('./content-coding.mjs').GrowsWith} [cache] the cache holding the payload
  */
-export function sendApiResponse(req, res, result, serverHeaders, fields, coding = chooseCoding(req.headers['accept-encoding'])) {
+export function sendApiResponse(req, res, result, serverHeaders, fields, coding = chooseCoding(req.headers['accept-encoding']), cache) {
   const headers = headerListOf(result, serverHeaders, coding);
   for (const name in fields) headers.push(name, /** @type {string} */ (fields[name]));
-  writeAnswer(res, result.status, headers, result.envelope, result.headOnly, coding);
+  writeAnswer(res, result.status, headers, result.envelope, result.headOnly, coding, cache);
 }

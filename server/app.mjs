@@ -7,6 +7,7 @@
  * the API bundle).
  */
 import { createApiAnswerer } from './answer-memo.mjs';
+import { flatHeaders } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createCardSender } from './discovery-cards.mjs';
 import { createMcpListener } from './mcp-http.mjs';
@@ -42,12 +43,12 @@ function neverForAstro(decodedPath, isApiPath) {
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void}
  */
 export function createRequestListener(
-  { clientDir, astroHandler, api, catalog, siteOrigin, notFoundPage },
+  { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPage },
   { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
-  const answerApiRequest = createApiAnswerer(api, catalog);
-  const files = createFileSender(clientDir, api);
+  const answerApiRequest = createApiAnswerer(api, catalog, cache);
+  const files = createFileSender(clientDir, api, cache);
   const cards = createCardSender(api, siteOrigin);
   // The site allows what the API allows; only OPTIONS is answered without a file.
   const allow = api.ALLOWED_METHODS;
@@ -56,17 +57,6 @@ export function createRequestListener(
 
   // A draining worker closes each connection after its response, so the client reconnects to another.
   const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
-  // The policy has a few fixed sets of security headers: list each once per listener, not per request.
-  /** @type {Map<Readonly<Record<string, string>>, [string, string][]>} */
-  const headerLists = new Map();
-  /** @param {string} path */
-  const securityHeadersFor = (path) => {
-    const headers = api.securityHeadersFor(path);
-    let list = headerLists.get(headers);
-    if (!list) headerLists.set(headers, (list = Object.entries(headers)));
-    return list;
-  };
-
   /**
    * Makes the request what a framework that builds a URL from it (Astro, the MCP SDK) may see: the
    * parsed target on the build's own origin, never the client's Host or forwarding headers, which
@@ -105,7 +95,10 @@ export function createRequestListener(
     const file = target.path !== api.MCP_PATH && readMethods.has(method) ? files.fileFor(target.path) : undefined;
     if (file !== undefined) return files.send(req, res, file);
 
-    for (const [name, value] of securityHeadersFor(target.path)) res.setHeader(name, value);
+    // The policy has a few fixed sets of security headers, each listed once (flatHeaders).
+    const security = flatHeaders(api.securityHeadersFor(target.path));
+    for (let at = 0; at < security.length; at += 2)
+      res.setHeader(/** @type {string} */ (security[at]), /** @type {string} */ (security[at + 1]));
     if (target.path === api.MCP_PATH) {
       for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
       onCanonicalOrigin(req, target);

@@ -91,6 +91,7 @@ export function chooseCoding(acceptEncoding) {
  * @typedef {import('../src/api/respond.ts').EnvelopeParts} EnvelopeParts
  * @typedef {import('../src/api/payload-cache.ts').PreparedPayload} PreparedPayload
  * @typedef {{ buffer: Buffer, requests: number, final: boolean }} BrotliForm
+ * @typedef {{ grew(value: object): void } | undefined} GrowsWith the cache holding a payload, told when it gains a form
  */
 
 /** A Buffer with a backing store of its own (zlib's output may be a slice of a larger chunk). @param {Uint8Array} bytes */
@@ -116,13 +117,17 @@ function encoded(head) {
 /** The bytes every coded form starts from: the envelope head and the payload. @param {EnvelopeParts} envelope */
 const cachedPartOf = (envelope) => Buffer.concat([encoded(envelope.head).bytes, envelope.payload.bytes]);
 
-/** @param {EnvelopeParts} envelope */
-function deflatedOf(envelope) {
-  return envelope.payload.coded('gzip', () => {
-    const value = deflatePayload(envelope.payload.bytes);
-    value.deflated = owned(value.deflated);
-    return { value, bytes: value.deflated.length + 64 };
-  });
+/** @param {EnvelopeParts} envelope @param {GrowsWith} cache */
+function deflatedOf(envelope, cache) {
+  return envelope.payload.coded(
+    'gzip',
+    () => {
+      const value = deflatePayload(envelope.payload.bytes);
+      value.deflated = owned(value.deflated);
+      return { value, bytes: value.deflated.length + 64 };
+    },
+    cache,
+  );
 }
 
 let upgrading = false;
@@ -137,17 +142,21 @@ function upgradeBudgetLeft() {
   return upgradeTokensMs > 0;
 }
 
-/** @param {EnvelopeParts} envelope */
-function brotliFormOf(envelope) {
+/** @param {EnvelopeParts} envelope @param {GrowsWith} cache */
+function brotliFormOf(envelope, cache) {
   /** @type {BrotliForm} */
-  const form = envelope.payload.coded('br', () => {
-    const part = cachedPartOf(envelope);
-    const buffer = owned(brotliCachedPart(part, firstQuality(part.length)));
-    return { value: { buffer, requests: 0, final: false }, bytes: buffer.length };
-  });
+  const form = envelope.payload.coded(
+    'br',
+    () => {
+      const part = cachedPartOf(envelope);
+      const buffer = owned(brotliCachedPart(part, firstQuality(part.length)));
+      return { value: { buffer, requests: 0, final: false }, bytes: buffer.length };
+    },
+    cache,
+  );
   form.requests += 1;
   if (!form.final && !upgrading && form.requests >= UPGRADE_AFTER_REQUESTS && upgradeBudgetLeft())
-    upgrade(envelope.payload, cachedPartOf(envelope), form);
+    upgrade(envelope.payload, cachedPartOf(envelope), form, cache);
   return form;
 }
 
@@ -156,8 +165,9 @@ function brotliFormOf(envelope) {
  * @param {PreparedPayload} payload
  * @param {Buffer} part
  * @param {BrotliForm} form
+ * @param {GrowsWith} cache
  */
-function upgrade(payload, part, form) {
+function upgrade(payload, part, form, cache) {
   upgrading = true;
   form.final = true;
   const quality = part.length <= BEST_QUALITY_MAX_BYTES ? BEST_QUALITY : LARGE_PART_QUALITY;
@@ -168,7 +178,7 @@ function upgrade(payload, part, form) {
     upgradeTokensMs -= performance.now() - started;
     if (error || buffer.length >= form.buffer.length) return;
     const better = owned(buffer);
-    payload.recode('br', { value: { ...form, buffer: better }, bytes: better.length });
+    payload.recode('br', { value: { ...form, buffer: better }, bytes: better.length }, cache);
   });
 }
 
@@ -196,9 +206,10 @@ const NOT_ASCII = /[^\t\n\r\x20-\x7e]/;
  * few hundred bytes.
  * @param {EnvelopeParts} envelope
  * @param {Coding} coding
+ * @param {GrowsWith} [cache] the cache holding the payload, told when it gains a compressed form
  * @returns {{ cached: Buffer[], tail: Buffer[], text: string, latin1: boolean, length: number }} `length`: the body's bytes, text included
  */
-export function encodeEnvelope(envelope, coding) {
+export function encodeEnvelope(envelope, coding, cache) {
   const { head, payload, tail } = envelope;
   if (coding === 'identity') {
     const headBytes = encoded(head).bytes;
@@ -208,7 +219,7 @@ export function encodeEnvelope(envelope, coding) {
   const ascii = !NOT_ASCII.test(tail);
   if (coding === 'gzip') {
     const prefix = encoded(head).gzip;
-    const deflated = deflatedOf(envelope);
+    const deflated = deflatedOf(envelope, cache);
     const cached = [prefix.buffer, deflated.deflated];
     const cachedLength = prefix.buffer.length + deflated.deflated.length;
     if (ascii && tail.length <= STORED_MAX) {
@@ -219,7 +230,7 @@ export function encodeEnvelope(envelope, coding) {
     const length = parts.reduce((sum, part) => sum + part.length, cachedLength);
     return { cached, tail: parts, text: '', latin1: false, length };
   }
-  const part = brotliFormOf(envelope).buffer;
+  const part = brotliFormOf(envelope, cache).buffer;
   if (ascii && tail.length > 0 && tail.length <= UNCOMPRESSED_MAX) {
     const text = brotliTailText(tail);
     return { cached: [part], tail: [], text, latin1: true, length: part.length + text.length };
@@ -238,18 +249,19 @@ const TEXT_FORM = /** @type {const} */ ({ br: 'text:br', gzip: 'text:gzip', iden
  * @param {EnvelopeParts} envelope
  * @param {Coding} coding
  * @param {Buffer[]} cached from encodeEnvelope
+ * @param {GrowsWith} cache
  */
-function cachedText(envelope, coding, cached) {
+function cachedText(envelope, coding, cached, cache) {
   const name = TEXT_FORM[coding];
   const last = cached[cached.length - 1];
   const make = () => {
     const text = cached.map((part) => part.toString('latin1')).join('');
     return { value: { text, last }, bytes: text.length };
   };
-  let form = envelope.payload.coded(name, make);
+  let form = envelope.payload.coded(name, make, cache);
   if (form.last !== last) {
     const fresh = make();
-    envelope.payload.recode(name, fresh);
+    envelope.payload.recode(name, fresh, cache);
     form = fresh.value;
   }
   return form.text;
@@ -260,9 +272,10 @@ function cachedText(envelope, coding, cached) {
  * @param {EnvelopeParts} envelope
  * @param {Coding} coding
  * @param {ReturnType<typeof encodeEnvelope>} body
+ * @param {GrowsWith} [cache]
  */
-export function bodyText(envelope, coding, { cached, tail, text, latin1 }) {
-  let body = cachedText(envelope, coding, cached);
+export function bodyText(envelope, coding, { cached, tail, text, latin1 }, cache) {
+  let body = cachedText(envelope, coding, cached, cache);
   for (const part of tail) body += part.toString('latin1');
   return body + (latin1 || !NOT_ASCII.test(text) ? text : Buffer.from(text).toString('latin1'));
 }

@@ -6,7 +6,7 @@
  * from the same `etag` package), so answers from here and from `send` (ranges) agree. A build never
  * changes under a running worker (a new build is a new worker, see server/primary.mjs), so entries
  * never go stale. Bounded: files over 1 MB are never held, and the entries live in the worker's one
- * byte budget (src/api/byte-cache.ts, handed over by load-build.mjs) beside the API's payloads.
+ * byte budget (kind `file` of src/api/cache-kinds.ts) beside the API's payloads.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,14 +27,6 @@ const CONTENT_FIELDS = new Set(['Content-Encoding', 'Content-Type', 'Content-Len
  * @property {{ etag: string, 'last-modified': string }} validators for `fresh`
  * @property {() => number} heldBytes
  */
-
-/** @type {import('../src/api/byte-cache.ts').ByteCache | undefined} the worker's budget, once a build is loaded */
-let files;
-
-/** Keeps files in `budget`, the one the build's API keeps its payloads in. @param {import('../src/api/byte-cache.ts').ByteCache} budget */
-export function useCacheBudget(budget) {
-  files = budget;
-}
 
 /** The characters of the header names and values (Latin-1: one byte each), and the lists holding them. @param {string[][]} lists */
 function headerBytes(lists) {
@@ -63,18 +55,19 @@ function validatorsOf(stat) {
 }
 
 /**
- * The prepared answer of `stored` (a site path in clientDir), under `key`; undefined when the file is
- * too large to hold (or before a build is loaded).
+ * The prepared answer of `stored` (a site path in clientDir), under `key`, held in `cache`; undefined
+ * when the file is too large to hold.
+ * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's
  * @param {string} clientDir
  * @param {string} stored the file whose bytes are sent (a precompressed sibling, say)
  * @param {string} key unique to the headers: the same stored file can be sent under several URLs
  * @param {() => Record<string, string>} policyHeaders every header but the validators and the length
  * @returns {PreparedFile | undefined}
  */
-export function preparedFile(clientDir, stored, key, policyHeaders) {
-  if (!files) return undefined;
-  /** @type {PreparedFile | undefined} */
-  let entry = files.get('file', key);
+export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
+  const kind = cache.kinds.file;
+  const fullKey = cache.key(kind, null, key);
+  let entry = /** @type {PreparedFile | undefined} */ (cache.get(kind, fullKey));
   if (!entry) {
     const path = join(clientDir, stored);
     const stat = statSync(path);
@@ -89,7 +82,7 @@ export function preparedFile(clientDir, stored, key, policyHeaders) {
     const validators = { etag: fields.ETag, 'last-modified': fields['Last-Modified'] };
     const kept = body.length <= TEXT_BODY_MAX_BYTES ? body.toString('latin1') : body;
     entry = { body: kept, ok, notModified, validators, heldBytes: () => held };
-    files.set('file', key, entry);
+    cache.set(kind, fullKey, entry);
   }
   return entry;
 }

@@ -6,7 +6,6 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { useCacheBudget } from './file-cache.mjs';
 
 /** The project root, where package.json and the default dist/ live. */
 const projectRoot = new URL('../', import.meta.url);
@@ -32,15 +31,17 @@ export function distDirFrom(env) {
  *   astroHandler: AstroHandler,
  *   api: ApiBundle,
  *   catalog: import('../src/catalog/catalog.ts').Catalog,
+ *   cache: import('../src/api/cache-kinds.ts').WorkerCache,
  * }} Build
  */
 
 /**
- * Imports a build's server modules and reads its catalog snapshot.
+ * Imports a build's server modules and reads its catalog snapshot; makes the worker's one cache.
  * @param {URL} distDir
+ * @param {{ cacheBudgetMb?: string | undefined }} [options] CACHE_BUDGET_MB as given (the default when absent)
  * @returns {Promise<Build>}
  */
-export async function loadBuild(distDir) {
+export async function loadBuild(distDir, { cacheBudgetMb } = {}) {
   /** @type {{ handler: AstroHandler }} */
   const astro = await import(new URL('server/entry.mjs', distDir).href);
   /** @type {ApiBundle} */
@@ -49,12 +50,12 @@ export async function loadBuild(distDir) {
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
   // /api/health reports it.
   api.serviceState.build = record.id;
-  // Static files count against the same per-worker byte budget as the API's payloads.
-  useCacheBudget(api.workerCache);
   const apiDir = fileURLToPath(new URL('server/api/', distDir));
   const catalog = api.catalogFromSnapshot(`${apiDir}${api.CATALOG_SNAPSHOT}`);
   // The payloads the build serialized: the worker reads their bytes and holds only their index.
   api.openPayloadStore(apiDir, catalog);
+  // The worker's one byte budget: the API's entries, the answers and static files alike (src/api/cache-kinds.ts).
+  const cache = api.createWorkerCache(api.budgetFromEnv(cacheBudgetMb), catalog);
   return {
     id: record.id,
     // The origin the build was made for (its SITE_URL; the server's when a record lacks it): Astro's
@@ -66,6 +67,7 @@ export async function loadBuild(distDir) {
     astroHandler: astro.handler,
     api,
     catalog,
+    cache,
   };
 }
 

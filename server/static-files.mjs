@@ -70,8 +70,9 @@ function typeOf(file, byPath) {
  * The file sender of one build.
  * @param {string} clientDir
  * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
+ * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's, where prepared answers are held
  */
-export function createFileSender(clientDir, policy) {
+export function createFileSender(clientDir, policy, cache) {
   const index = listFiles(clientDir);
   const isClientFile = (/** @type {string} */ file) => index.has(file);
   /** @type {Map<string, string>} request paths naming a file, spelled without escapes or doubled slashes: a few per file */
@@ -160,7 +161,7 @@ export function createFileSender(clientDir, policy) {
       const coding = sent.compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
       const headers = () => policyHeaders(file, twin?.path, sent, coding);
       const stored = sent.stored[coding];
-      const prepared = needsSend(req) ? undefined : preparedFile(clientDir, stored, sent.keys[coding], headers);
+      const prepared = needsSend(req) ? undefined : preparedFile(cache, clientDir, stored, sent.keys[coding], headers);
       if (prepared) return sendPrepared(req, res, prepared);
       for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
       // `send` would answer 200 to If-None-Match beside `Cache-Control: no-cache`, which is addressed

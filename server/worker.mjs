@@ -50,7 +50,7 @@ process.on('SIGHUP', () => {});
 // The primary is gone (even SIGKILLed): nobody will replace or stop this worker, so it stops itself.
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
-const build = await loadBuild(distDirFrom(process.env));
+const build = await loadBuild(distDirFrom(process.env), { cacheBudgetMb: process.env['CACHE_BUDGET_MB'] });
 // After the build's import, which installed Astro's listener.
 takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
 // prom-client loads only when metrics are on (and after the build: a broken build fails fast).
@@ -59,7 +59,7 @@ const metrics =
     ? null
     : (await import('./metrics.mjs')).createWorkerMetrics({
         build,
-        caches: build.api.cacheStats,
+        caches: () => build.cache.stats(),
       });
 const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
 const listener = createRequestListener(build, {
@@ -71,7 +71,7 @@ const listener = createRequestListener(build, {
 });
 // What the caches hold against the byte budget, and the process's memory beside it, on demand
 // (`kill -USR2 <worker pid>`): one log line.
-process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.api.cacheUsage(), memory: process.memoryUsage() }));
+process.on('SIGUSR2', () => log.info({ message: 'cache usage', ...build.cache.usage(), memory: process.memoryUsage() }));
 /**
  * A request whose answer threw: logged, and answered 500 (or, headers already out, its connection
  * cut rather than a truncated body ended as if it were whole: sendError decides).
@@ -144,7 +144,7 @@ if (drainDeadline === undefined) {
       build: build.id,
       heap_used_mb: Math.round(heap.used_heap_size / 2 ** 20),
       heap_limit_mb: Math.round(heap.heap_size_limit / 2 ** 20),
-      cache_budget_mb: Math.round(build.api.cacheUsage().budget / 2 ** 20),
+      cache_budget_mb: Math.round(build.cache.budget / 2 ** 20),
     });
   });
 }

@@ -3,6 +3,7 @@
  * tests all call `answerApi` with a method, a parsed request-target and the request headers.
  */
 import type { Catalog } from '../catalog/catalog.ts';
+import { cacheFor, type WorkerCache } from './cache-kinds.ts';
 import type { RequestTarget } from './request-target.ts';
 import { rateLimitedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
@@ -17,9 +18,18 @@ function apiRequest(method: string, target: RequestTarget, headers: RequestHeade
   return { method, path: target.path, search: target.search, header };
 }
 
-/** Answers one API request. Never throws (see `respond`). */
-export function answerApi(method: string, target: RequestTarget, headers: RequestHeaders, catalog: Catalog): ApiResponse {
-  return respond(apiRequest(method, target, headers), catalog);
+/**
+ * Answers one API request. Never throws (see `respond`). `cache`: the worker's, which the server
+ * passes; in-process callers (astro dev, tests, MCP tools) get the one their catalog is served with.
+ */
+export function answerApi(
+  method: string,
+  target: RequestTarget,
+  headers: RequestHeaders,
+  catalog: Catalog,
+  cache: WorkerCache = cacheFor(catalog),
+): ApiResponse {
+  return respond(apiRequest(method, target, headers), catalog, cache);
 }
 
 /** The 429 envelope for a request the server's rate limiter refused. */

@@ -1,7 +1,7 @@
 /**
- * The one memory budget of a worker, in bytes: every cache the server keeps (API payloads with their
- * compressed forms, directory slices, static files) is an entry here, sized by what it really holds,
- * and the least recently used entries go once the total passes the budget. CACHE_BUDGET_MB sets it.
+ * The one memory budget of a worker, in bytes: every cache the server keeps (the kinds of
+ * src/api/cache-kinds.ts) is an entry here, sized by what it really holds, and the least recently
+ * used entries go once the total passes the budget. CACHE_BUDGET_MB sets it.
  */
 import { LRUCache } from 'lru-cache';
 
@@ -23,9 +23,34 @@ export interface CacheUsage {
   byKind: Record<string, number>;
 }
 
-/** Something an entry holds whose size may grow after it is stored (a payload gaining a compressed form). */
+/**
+ * Something an entry holds. `growsWith`: the object whose later growth (a payload gaining a
+ * compressed form) changes `heldBytes()`; the cache sizes again every entry holding it when told
+ * (`grew`).
+ */
 export interface Sized {
   heldBytes(): number;
+  readonly growsWith?: object | undefined;
+}
+
+/**
+ * One kind of entry (src/api/cache-kinds.ts lists them all): its name in the metrics, what it holds,
+ * how its key is made, what bounds it. `Value` is the type a lookup of this kind gives back.
+ */
+export interface CacheKind<Value extends Sized = Sized, Parts extends readonly (string | number)[] = readonly (string | number)[]> {
+  readonly name: string;
+  /** The key of an entry from its parts (src/api/cache-kinds.ts's `cacheKey` adds the catalog and kind). */
+  key(...parts: Parts): string;
+  /** What an entry holds, in a sentence (docs/deploy.md's table is checked against these). */
+  readonly holds: string;
+  /** What an entry's key is made of. */
+  readonly keyedBy: string;
+  /** True when the key starts with its catalog's number, so two catalogs never share an entry. */
+  readonly catalogScoped: boolean;
+  /** What bounds the entries of this kind besides the shared budget. */
+  readonly bound: string;
+  /** Never set: carries `Value` for the type checker. */
+  readonly value?: Value;
 }
 
 /** What one kind of entry holds against the budget, and how its lookups went (for the metrics). */
@@ -38,7 +63,7 @@ export interface CacheStats {
 }
 
 interface Slot {
-  kind: string;
+  kind: CacheKind;
   value: Sized;
   size: number;
 }
@@ -66,41 +91,70 @@ export function budgetFromEnv(raw: string | undefined): number {
  */
 export const SEEN_ONCE_KEYS = 4096;
 
-export class ByteCache {
+/** A number per catalog, so two catalogs in one cache never share an entry. */
+const catalogIds = new WeakMap<object, number>();
+let lastCatalogId = 0;
+
+function catalogId(catalog: object): number {
+  let id = catalogIds.get(catalog);
+  if (id === undefined) catalogIds.set(catalog, (id = lastCatalogId += 1));
+  return id;
+}
+
+export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Readonly<Record<string, CacheKind>>> {
   readonly budget: number;
+  /** The kinds it may hold, by name in code (src/api/cache-kinds.ts): setting any other is a defect. */
+  readonly kinds: Kinds;
+  readonly #kinds: ReadonlySet<CacheKind>;
   readonly #seenOnce = new Set<string>();
-  readonly #byKind = new Map<string, number>();
+  readonly #bytesByKind = new Map<CacheKind, number>();
   /** Lookups and evictions by kind since the process started. */
-  readonly #lookups = new Map<string, { hits: number; misses: number; evictions: number }>();
+  readonly #lookups = new Map<CacheKind, { hits: number; misses: number; evictions: number }>();
+  /** The keys of the entries each growing object's size is part of (its own, and those holding it). */
+  readonly #holders = new WeakMap<object, Set<string>>();
   readonly #lru: LRUCache<string, Slot>;
 
-  constructor(budget: number) {
+  constructor(budget: number, kinds: Kinds) {
     this.budget = budget;
+    this.kinds = kinds;
+    this.#kinds = new Set(Object.values(kinds));
+    for (const kind of this.#kinds) this.#bytesByKind.set(kind, 0);
     this.#lru = new LRUCache<string, Slot>({
       maxSize: budget,
       sizeCalculation: (slot) => slot.size,
       // An entry larger than the whole budget is not kept at all.
       maxEntrySize: budget,
-      dispose: (slot, _key, reason) => {
-        this.#count(slot.kind, -slot.size);
+      dispose: (slot, key, reason) => {
+        this.#bytesByKind.set(slot.kind, this.#bytesByKind.get(slot.kind)! - slot.size);
+        const grows = slot.value.growsWith;
+        if (grows) this.#holders.get(grows)?.delete(key);
         if (reason === 'evict') this.#lookupsOf(slot.kind).evictions += 1;
       },
     });
   }
 
-  #lookupsOf(kind: string): { hits: number; misses: number; evictions: number } {
+  /**
+   * The full key of an entry: its catalog's number when the kind is catalog-scoped (so two catalogs
+   * never share an entry), the kind's name, then the kind's own key of `parts`.
+   */
+  key<Parts extends readonly (string | number)[]>(kind: CacheKind<Sized, Parts>, catalog: object | null, ...parts: Parts): string {
+    return this.keyOf(kind, catalog, kind.key(...parts));
+  }
+
+  /** The full key of an entry whose own key (the kind's `key` of its parts) is `own`. */
+  keyOf(kind: CacheKind, catalog: object | null, own: string): string {
+    return `${kind.catalogScoped && catalog ? catalogId(catalog) : ''}\u0000${kind.name}\u0000${own}`;
+  }
+
+  #lookupsOf(kind: CacheKind): { hits: number; misses: number; evictions: number } {
     let lookups = this.#lookups.get(kind);
     if (!lookups) this.#lookups.set(kind, (lookups = { hits: 0, misses: 0, evictions: 0 }));
     return lookups;
   }
 
-  #count(kind: string, bytes: number): void {
-    this.#byKind.set(kind, (this.#byKind.get(kind) ?? 0) + bytes);
-  }
-
   /** The value under `key`, marking it recently used; counted as a hit or a miss of `kind`. */
-  get<T extends Sized>(kind: string, key: string): T | undefined {
-    const value = this.#lru.get(key)?.value as T | undefined;
+  get<V extends Sized>(kind: CacheKind<V>, key: string): V | undefined {
+    const value = this.#lru.get(key)?.value as V | undefined;
     this.#lookupsOf(kind)[value === undefined ? 'misses' : 'hits'] += 1;
     return value;
   }
@@ -109,7 +163,8 @@ export class ByteCache {
    * Stores `value` when `key` was set before (or is held now), sized now by its `heldBytes()`, the
    * key and the per-entry overhead; the first time, only remembers the key.
    */
-  set(kind: string, key: string, value: Sized): void {
+  set<V extends Sized>(kind: CacheKind<V>, key: string, value: V): void {
+    if (!this.#kinds.has(kind)) throw new Error(`The cache kind "${kind.name}" is not in the registry (src/api/cache-kinds.ts)`);
     if (!this.#lru.has(key) && !this.#seenOnce.delete(key)) {
       if (this.#seenOnce.size >= SEEN_ONCE_KEYS) this.#seenOnce.clear();
       this.#seenOnce.add(key);
@@ -118,45 +173,57 @@ export class ByteCache {
     this.#store(kind, key, value);
   }
 
-  #store(kind: string, key: string, value: Sized): void {
+  /** The value under `key`, or the one `make` builds, kept from the second time it is made. */
+  getOrMake<V extends Sized>(kind: CacheKind<V>, key: string, make: () => V): V {
+    const hit = this.get(kind, key);
+    if (hit) return hit;
+    const value = make();
+    this.set(kind, key, value);
+    return value;
+  }
+
+  #store(kind: CacheKind, key: string, value: Sized): void {
     const size = value.heldBytes() + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
     if (size > this.budget) return;
     const slot: Slot = { kind, value, size };
-    this.#count(kind, size);
+    this.#bytesByKind.set(kind, this.#bytesByKind.get(kind)! + size);
     this.#lru.set(key, slot, { size });
+    const grows = value.growsWith;
+    if (grows && this.#lru.has(key)) {
+      let holders = this.#holders.get(grows);
+      if (!holders) this.#holders.set(grows, (holders = new Set()));
+      holders.add(key);
+    }
   }
 
-  /** Sizes `key` again after its value grew or shrank; evicts others if the total passes the budget. */
-  resize(key: string): void {
-    const slot = this.#lru.peek(key);
-    if (!slot) return;
-    // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
-    this.#lru.delete(key);
-    this.#store(slot.kind, key, slot.value);
+  /**
+   * Sizes again every entry whose value grows with `grown` (a payload that gained a compressed form:
+   * its own entry and every answer holding it); evicts others if the total passes the budget.
+   */
+  grew(grown: object): void {
+    const holders = this.#holders.get(grown);
+    if (!holders) return;
+    for (const key of [...holders]) {
+      const slot = this.#lru.peek(key);
+      if (!slot) continue;
+      // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
+      this.#lru.delete(key);
+      this.#store(slot.kind, key, slot.value);
+    }
   }
 
-  /** Each kind's bytes and lookups; every kind shares the one budget. */
+  /** Each registered kind's bytes and lookups; every kind shares the one budget. */
   stats(): Record<string, CacheStats> {
-    const kinds = new Set([...this.#byKind.keys(), ...this.#lookups.keys()]);
     return Object.fromEntries(
-      [...kinds].map((kind) => [kind, { bytes: this.#byKind.get(kind) ?? 0, budgetBytes: this.budget, ...this.#lookupsOf(kind) }]),
+      [...this.#kinds].map((kind) => [
+        kind.name,
+        { bytes: this.#bytesByKind.get(kind)!, budgetBytes: this.budget, ...this.#lookupsOf(kind) },
+      ]),
     );
   }
 
   usage(): CacheUsage {
-    return { budget: this.budget, held: this.#lru.calculatedSize, entries: this.#lru.size, byKind: Object.fromEntries(this.#byKind) };
+    const byKind = Object.fromEntries([...this.#bytesByKind].filter(([, bytes]) => bytes !== 0).map(([kind, bytes]) => [kind.name, bytes]));
+    return { budget: this.budget, held: this.#lru.calculatedSize, entries: this.#lru.size, byKind };
   }
-}
-
-/** The worker's budget: one for every cache of the process. */
-export const workerCache = new ByteCache(budgetFromEnv(process.env['CACHE_BUDGET_MB']));
-
-/** What the worker's caches hold against the budget (for /api/health and metrics). */
-export function cacheUsage(): CacheUsage {
-  return workerCache.usage();
-}
-
-/** Each cache kind's bytes and lookups against the worker's budget (for the metrics). */
-export function cacheStats(): Record<string, CacheStats> {
-  return workerCache.stats();
 }

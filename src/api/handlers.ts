@@ -26,7 +26,15 @@ import { collectionSearchIndex, localizedEntries, matchingIndexes, searchIndexKe
 import { serializePayload } from './serialize.ts';
 import { serviceState } from './service-state.ts';
 import { EVERYTHING, PARAM_NAMES, type Selection } from '../routes/params.ts';
-import { ROUTES, type FilterOf, type LocalizedRouteId, type PayloadOf, type RouteId, type RouteSpec } from '../routes/routes.ts';
+import {
+  ROUTES,
+  type DirectoryRouteId,
+  type FilterOf,
+  type LocalizedRouteId,
+  type PayloadOf,
+  type RouteId,
+  type RouteSpec,
+} from '../routes/routes.ts';
 
 /** What route `Id`'s handler receives: the catalog, the checked query, the locale and the path slug. */
 export interface RouteContext<Id extends RouteId = RouteId> {
@@ -165,32 +173,39 @@ const portfolio: Directory = {
   views: (catalog) => ({ [searchIndexKey('cases')]: collectionSearchIndex(catalog, 'cases') }),
 };
 
-/** Every route that pages its items, by id: exactly the routes with `limit` (tests/api/payload-store.test.ts). */
-export const DIRECTORIES: Partial<Record<RouteId, Directory>> = Object.fromEntries(
-  [
-    collectionDirectory('listProfiles', 'profiles', byOwner),
-    collectionDirectory('listLinks', 'links', byOwner),
-    discovery,
-    portfolio,
-    collectionDirectory('listCategories', 'categories', {
-      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
-    }),
-    collectionDirectory('listCapabilities', 'capabilities', {}),
-    collectionDirectory('listStacks', 'stacks', {
-      [PARAM_NAMES.category]: (entry, value, catalog) =>
-        catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
-    }),
-    collectionDirectory('listProjects', 'projects', {
-      [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
-    }),
-    collectionDirectory('listOperations', 'operations', { [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value) }),
-    collectionDirectory('listJourneys', 'journeys', {
-      [PARAM_NAMES.audience]: (entry, value) => entry.audience === value,
-      [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
-    }),
-    collectionDirectory('listTrust', 'trust', { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
-  ].map((directory) => [directory.id, directory]),
-);
+/**
+ * Every directory's selection, by route id. Which routes are directories is the route table's to
+ * say (a cursor parameter, `DirectoryRouteId`): the type takes exactly those ids, so a directory
+ * added there or here alone does not compile.
+ */
+const DIRECTORY_BY_ID: { readonly [Id in DirectoryRouteId]: Directory } = {
+  listProfiles: collectionDirectory('listProfiles', 'profiles', byOwner),
+  listLinks: collectionDirectory('listLinks', 'links', byOwner),
+  listDiscovery: discovery,
+  getPortfolio: portfolio,
+  listCategories: collectionDirectory('listCategories', 'categories', {
+    [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+  }),
+  listCapabilities: collectionDirectory('listCapabilities', 'capabilities', {}),
+  listStacks: collectionDirectory('listStacks', 'stacks', {
+    [PARAM_NAMES.category]: (entry, value, catalog) =>
+      catalog.collections.cases.some((item) => item.category === value && item.stacks.includes(entry.slug)),
+  }),
+  listProjects: collectionDirectory('listProjects', 'projects', {
+    [PARAM_NAMES.capability]: (entry, value) => entry.capabilities.includes(value),
+  }),
+  listOperations: collectionDirectory('listOperations', 'operations', {
+    [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value),
+  }),
+  listJourneys: collectionDirectory('listJourneys', 'journeys', {
+    [PARAM_NAMES.audience]: (entry, value) => entry.audience === value,
+    [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
+  }),
+  listTrust: collectionDirectory('listTrust', 'trust', { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
+};
+
+/** Directories by any route id: undefined for a route that is not one. */
+export const DIRECTORIES: Partial<Record<RouteId, Directory>> = DIRECTORY_BY_ID;
 
 /** A directory route's answer: the selected items of its whole list, then the other members. */
 function directoryAnswer<Id extends RouteId>(id: Id, context: RouteContext<Id>): Answer<Id> {

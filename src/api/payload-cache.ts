@@ -4,7 +4,12 @@
  * in bytes whatever clients ask.
  */
 import { createHash } from 'node:crypto';
-import { stringBytes, workerCache, type Sized } from './byte-cache.ts';
+import { stringBytes, type Sized } from './byte-cache.ts';
+
+/** What a payload tells when it grew: the cache holding it (byte-cache.ts). */
+interface Grown {
+  grew(value: object): void;
+}
 
 /** A serialized payload with its validator and its compressed forms, made on first use. */
 export class PreparedPayload implements Sized {
@@ -13,8 +18,6 @@ export class PreparedPayload implements Sized {
   readonly etag: string;
   readonly #codings = new Map<string, { value: unknown; bytes: number }>();
   #codedBytes = 0;
-  /** Called when a compressed form is added, so the cache holding this payload counts it. */
-  onResize: (() => void) | undefined;
 
   /** For a page of a directory, the cursor of the next one (kept so a request costs no hash for it). */
   readonly nextCursor: string | undefined;
@@ -31,28 +34,36 @@ export class PreparedPayload implements Sized {
     this.nextCursor = nextCursor;
   }
 
+  /** A payload grows by its compressed forms: the cache sizes again every entry holding it. */
+  get growsWith(): this {
+    return this;
+  }
+
   get json(): string {
     return this.bytes.toString();
   }
 
-  /** The form `name` of this payload (a compressed copy), made once by `make` and counted in the budget. */
-  coded<T>(name: string, make: () => { value: T; bytes: number }): T {
+  /**
+   * The form `name` of this payload (a compressed copy), made once by `make`; `cache` (the one
+   * holding this payload) sizes again its entries.
+   */
+  coded<T>(name: string, make: () => { value: T; bytes: number }, cache?: Grown): T {
     let coding = this.#codings.get(name);
     if (!coding) {
       coding = make();
       this.#codings.set(name, coding);
       this.#codedBytes += coding.bytes;
-      this.onResize?.();
+      cache?.grew(this);
     }
     return coding.value as T;
   }
 
   /** Replaces the form `name` (a better compression of the same bytes), counting the difference. */
-  recode<T>(name: string, coding: { value: T; bytes: number }): void {
+  recode<T>(name: string, coding: { value: T; bytes: number }, cache?: Grown): void {
     const previous = this.#codings.get(name);
     this.#codings.set(name, coding);
     this.#codedBytes += coding.bytes - (previous?.bytes ?? 0);
-    this.onResize?.();
+    cache?.grew(this);
   }
 
   heldBytes(): number {
@@ -66,41 +77,4 @@ export const ENVELOPE_HEAD = '{"payload":' as const;
 /** Weak ETag over the normalized query and the payload, never over request id or time. */
 export function etagFor(normalizedQuery: string, payloadJson: string | Buffer): string {
   return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
-}
-
-/** A number per cache owner (a catalog), so two catalogs in one process never share entries. */
-const owners = new WeakMap<object, number>();
-let lastOwnerId = 0;
-
-function ownerId(owner: object): number {
-  let id = owners.get(owner);
-  if (id === undefined) {
-    id = lastOwnerId += 1;
-    owners.set(owner, id);
-  }
-  return id;
-}
-
-/** The key of an entry of `owner` in the worker's byte budget: two catalogs or kinds never share one. */
-export function ownedKey(owner: object, kind: string, key: string): string {
-  return `${ownerId(owner)}\u0000${kind}\u0000${key}`;
-}
-
-/**
- * The value for `key`, built on first use and kept in the worker's byte budget, under `kind`
- * (a name for the usage report), until it is the least recently used one past the budget.
- */
-export function cached<T extends Sized & { onResize?: (() => void) | undefined }>(
-  owner: object,
-  kind: string,
-  key: string,
-  build: () => T,
-): T {
-  const fullKey = ownedKey(owner, kind, key);
-  const hit = workerCache.get<T>(kind, fullKey);
-  if (hit) return hit;
-  const value = build();
-  value.onResize = () => workerCache.resize(fullKey);
-  workerCache.set(kind, fullKey, value);
-  return value;
 }

@@ -8,33 +8,17 @@
  * requests share one entry and one ETag.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { stringBytes } from './byte-cache.ts';
+import type { WorkerCache } from './cache-kinds.ts';
 import { DIRECTORIES, HANDLERS, type Directory } from './handlers.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
-import { cached, etagFor, PreparedPayload } from './payload-cache.ts';
+import { etagFor, PreparedPayload } from './payload-cache.ts';
+import { SelectedEntries } from './selected-entries.ts';
 import { NO_FILTERS_JSON, payloadStoreOf, type ItemTable } from './payload-store.ts';
 import type { ParsedQuery } from './params.ts';
 import type { CheckedQuery } from './query-cache.ts';
 import { serializePayload } from './serialize.ts';
 import { CURSOR_PARAM } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
-
-/** The entries a request selects from a directory, as indexes, and the members after `items`, serialized. */
-class SelectedEntries {
-  readonly indexes: Int32Array;
-  /** `count` and any other members (facets), serialized without their braces. */
-  readonly rest: string;
-  onResize: (() => void) | undefined;
-
-  constructor(indexes: readonly number[], rest: string) {
-    this.indexes = Int32Array.from(indexes);
-    this.rest = rest;
-  }
-
-  heldBytes(): number {
-    return this.indexes.byteLength + stringBytes(this.rest);
-  }
-}
 
 /** The handler's payload, serialized and hashed: a live one (health), or an unknown slug's 404 (thrown). */
 function handledPayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string): PreparedPayload {
@@ -59,8 +43,9 @@ function joinedItems(table: ItemTable, selected: SelectedEntries, from: number, 
 }
 
 /** Which entries of `directory` a checked request selects, made once per key and kept in the byte budget. */
-function selectedEntries(directory: Directory, catalog: Catalog, parsed: ParsedQuery, key: string): SelectedEntries {
-  return cached(catalog, 'selection', key, () => {
+function selectedEntries(directory: Directory, catalog: Catalog, cache: WorkerCache, parsed: ParsedQuery, key: string): SelectedEntries {
+  const { selection } = cache.kinds;
+  return cache.getOrMake(selection, cache.keyOf(selection, catalog, key), () => {
     const selection = { terms: parsed.terms, choices: parsed.choices };
     const { indexes, rest } = directory.select({ catalog, locale: parsed.locale, selection });
     return new SelectedEntries(indexes, serializePayload(rest).slice(1, -1));
@@ -71,28 +56,34 @@ function selectedEntries(directory: Directory, catalog: Catalog, parsed: ParsedQ
  * The payload for a checked request; for a page of a directory, it carries the next page's cursor.
  * Closures are made only on a miss: a hit allocates no more than its key.
  */
-export function preparePayload(route: RouteSpec, catalog: Catalog, query: CheckedQuery, slug: string | undefined): PreparedPayload {
+export function preparePayload(
+  route: RouteSpec,
+  catalog: Catalog,
+  cache: WorkerCache,
+  query: CheckedQuery,
+  slug: string | undefined,
+): PreparedPayload {
   const { parsed, filtersJson } = query;
   const { limit, cursor, locale } = parsed;
-  const key = `${route.id}\u0000${slug ?? ''}\u0000${locale}\u0000${filtersJson}`;
+  const { payload, page } = cache.kinds;
+  const key = payload.key(route.id, slug ?? '', locale, filtersJson);
   // A live payload (health) describes the process at this moment: never cached.
   if (route.live) return handledPayload(route, catalog, parsed, slug, key);
   const directory = DIRECTORIES[route.id];
   // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).
   if (limit === undefined && (directory === undefined || filtersJson === NO_FILTERS_JSON)) {
-    return cached(
-      catalog,
-      'payload',
-      key,
+    return cache.getOrMake(
+      payload,
+      cache.keyOf(payload, catalog, key),
       () => payloadStoreOf(catalog).whole(route.id, slug, locale) ?? handledPayload(route, catalog, parsed, slug, key),
     );
   }
   if (directory === undefined) throw new Error(`${route.id} pages its items but is not a directory`);
   const table = payloadStoreOf(catalog).table(route.id, locale);
-  const selected = selectedEntries(directory, catalog, parsed, key);
+  const selected = selectedEntries(directory, catalog, cache, parsed, key);
   const count = selected.indexes.length;
   if (limit === undefined) {
-    return cached(catalog, 'payload', key, () => {
+    return cache.getOrMake(payload, cache.keyOf(payload, catalog, key), () => {
       const bytes = joinedItems(table, selected, 0, count, undefined);
       return new PreparedPayload(bytes, etagFor(key, bytes));
     });
@@ -100,8 +91,8 @@ export function preparePayload(route: RouteSpec, catalog: Catalog, query: Checke
   const binding = cursorBinding(catalog.version, route.id, filtersJson);
   const offset = cursor === undefined ? 0 : decodeCursor(cursor, binding, count);
   const end = Math.min(offset + limit, count);
-  const pageKey = `${key}\u0000${limit}\u0000${offset}`;
-  return cached(catalog, 'page', pageKey, () => {
+  const pageKey = page.key(key, limit, offset);
+  return cache.getOrMake(page, cache.keyOf(page, catalog, pageKey), () => {
     const nextCursor = end < count ? encodeCursor(binding, end) : undefined;
     const bytes = joinedItems(table, selected, offset, end, nextCursor ?? null);
     return new PreparedPayload(bytes, etagFor(pageKey, bytes), nextCursor);

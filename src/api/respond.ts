@@ -8,6 +8,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
+import type { WorkerCache } from './cache-kinds.ts';
 import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
 import { checkedQuery } from './query-cache.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
@@ -32,7 +33,7 @@ export interface ApiRequest {
 /**
  * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
  * per-request member follows the payload (JSON member order is free): a response can then be the
- * payload's cached compressed form followed by the tail, uncompressed (server/response-coding.mjs).
+ * payload's cached compressed form followed by the tail, uncompressed (server/content-coding.mjs).
  */
 export interface EnvelopeParts {
   /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
@@ -238,8 +239,8 @@ export function rateLimitedResponse(
   return result;
 }
 
-/** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
-export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
+/** Answers one API request from `catalog`, caching in `cache`. Never throws: unexpected failures become a 500 internal_error. */
+export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCache): ApiResponse {
   const requestIdHeader = request.header('x-request-id');
   const requestId = requestIdFor(requestIdHeader);
   const { path, search } = request;
@@ -271,9 +272,9 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
       return new EnvelopeResponse(204, headers, null, false);
     }
     const { route, slug } = match;
-    const query = checkedQuery(route, search, catalog);
+    const query = checkedQuery(route, search, catalog, cache);
     const { parsed } = query;
-    const payload = preparePayload(route, catalog, query, slug);
+    const payload = preparePayload(route, catalog, cache, query, slug);
     const headers = apiHeaders(requestId, 200);
     headers['ETag'] = payload.etag;
     if (route.localized) headers['Content-Language'] = parsed.locale;

@@ -15,8 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonSchemaType } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
-import { stringBytes, workerCache, type Sized } from '../api/byte-cache.ts';
-import { ownedKey } from '../api/payload-cache.ts';
+import { stringBytes, type Sized } from '../api/byte-cache.ts';
+import { cacheFor } from '../api/cache-kinds.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
@@ -27,9 +27,6 @@ const MODERN_VERSION = MCP_PROTOCOL_VERSIONS[0];
 
 /** Largest body the fast path reads (larger calls go to the SDK); bounds the cache key too. */
 export const FAST_PATH_MAX_BODY_BYTES = 16 * 1024;
-
-/** The kind of the kept answers in the worker's byte budget (src/api/byte-cache.ts), as the metrics name it. */
-export const MCP_RESULT_KIND = 'mcp-result';
 
 /** Request headers as node:http gives them. */
 type Headers = Record<string, string | string[] | undefined>;
@@ -157,6 +154,8 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
   const validators = new AjvJsonSchemaValidator();
   const envelope = validators.getValidator<ToolCallMessage>(envelopeSchema(tools.map((tool) => tool.name)));
   const argumentsOf = new Map(tools.map((tool) => [tool.name, validators.getValidator(tool.inputSchema as JsonSchemaType)]));
+  // The worker's cache: the one its catalog is served with (src/api/cache-kinds.ts).
+  const cache = cacheFor(catalog);
 
   return {
     parse: (headers, body) => {
@@ -173,11 +172,12 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       if (headers['mcp-name'] !== params.name) return undefined;
       const args = params.arguments ?? {};
       if (!argumentsOf.get(params.name)!(args).valid || isLiveCall(params.name, args)) return undefined;
-      return { tool: params.name, key: ownedKey(catalog, MCP_RESULT_KIND, `${params.name}\n${canonicalJson(args)}`), id };
+      return { tool: params.name, key: cache.key(cache.kinds.mcpResult, catalog, params.name, canonicalJson(args)), id };
     },
     answer: (call) => {
-      const entry = workerCache.get<KeptAnswer>(MCP_RESULT_KIND, call.key);
-      return entry && { body: `${entry.head}${JSON.stringify(call.id)}${entry.tail}`, isError: entry.isError };
+      const entry = cache.get(cache.kinds.mcpResult, call.key);
+      if (!(entry instanceof KeptAnswer)) return undefined;
+      return { body: `${entry.head}${JSON.stringify(call.id)}${entry.tail}`, isError: entry.isError };
     },
     remember: (call, body) => {
       let message: { jsonrpc?: unknown; id?: unknown; result?: { isError?: unknown } };
@@ -192,7 +192,7 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       const [head, tail, ...rest] = JSON.stringify({ ...message, id: JSON.parse(marker) as string }).split(marker);
       // Keep it only when splicing the id back gives exactly the SDK's bytes.
       if (head === undefined || tail === undefined || rest.length > 0 || `${head}${JSON.stringify(call.id)}${tail}` !== body) return;
-      workerCache.set(MCP_RESULT_KIND, call.key, new KeptAnswer(head, tail, message.result.isError === true));
+      cache.set(cache.kinds.mcpResult, call.key, new KeptAnswer(head, tail, message.result.isError === true));
     },
   };
 }

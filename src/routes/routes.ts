@@ -416,6 +416,13 @@ export type FilterOf<Id extends RouteId> = Extract<
   { kind: 'choice' }
 >['name'];
 
+/** Ids of the directories: the routes whose parameters hold a cursor, as `isPaginated` tells them apart at run time. */
+export type DirectoryRouteId = {
+  [Id in RouteId]: Extract<Extract<(typeof ROUTE_TABLE)[number], { id: Id }>['params'][number], { kind: 'cursor' }> extends never
+    ? never
+    : Id;
+}[RouteId];
+
 /** Ids of the routes whose payload holds localized text (answered in one language). */
 export type LocalizedRouteId = Extract<(typeof ROUTE_TABLE)[number], { localized: true }>['id'];
 

@@ -1,0 +1,106 @@
+/**
+ * What a worker caches, in one place: every kind of entry its one byte budget (byte-cache.ts) holds,
+ * the key each is found under and what bounds it. Every kind shares the budget (CACHE_BUDGET_MB),
+ * and every kind keeps a key only the second time it is set (byte-cache.ts, SEEN_ONCE_KEYS), so a
+ * flood of one-off requests never takes the budget from requests clients repeat. The worker builds
+ * one cache (`createWorkerCache`) and passes it down; a cache refuses a kind not listed here, and
+ * docs/deploy.md's table of kinds is tested against this list (tests/api/cache-kinds.test.ts).
+ */
+import type { RouteId } from '../routes/routes.ts';
+import { ByteCache, DEFAULT_CACHE_BUDGET_MB, type CacheKind, type Sized } from './byte-cache.ts';
+import type { CheckedQuery } from './checked-query.ts';
+import type { PreparedPayload } from './payload-cache.ts';
+import type { SelectedEntries } from './selected-entries.ts';
+
+/** A kind whose lookups give back `Value`. */
+const kind =
+  <Value extends Sized>() =>
+  <Parts extends readonly (string | number)[]>(spec: Omit<CacheKind<Value, Parts>, 'value'>): CacheKind<Value, Parts> =>
+    spec;
+
+/** Parts joined by NUL, a character no part holds. */
+const joined = (...parts: readonly (string | number)[]): string => parts.join('\u0000');
+
+/** A route's payload: the ETag is computed over this key too (prepare-payload.ts), so equal keys mean equal payloads. */
+const payloadKey = (routeId: RouteId, slug: string, locale: string, filtersJson: string) => joined(routeId, slug, locale, filtersJson);
+
+export const CACHE_KINDS = {
+  query: kind<CheckedQuery>()({
+    name: 'query',
+    key: (routeId: RouteId, search: string) => joined(routeId, search),
+    holds: 'a query string checked against its route: the parsed filters, their JSON and the JSON of the query as received',
+    keyedBy: 'route id and the query string as the client spelled it',
+    catalogScoped: true,
+    bound: 'one per spelling; a target is at most the 16 KB header section',
+  }),
+  selection: kind<SelectedEntries>()({
+    name: 'selection',
+    key: payloadKey,
+    holds: 'which entries of a directory a query selects, as indexes, and the members after `items` (count, facets)',
+    keyedBy: 'route id, slug, locale and the canonical filters (q folded)',
+    catalogScoped: true,
+    bound: 'one per canonical query',
+  }),
+  payload: kind<PreparedPayload>()({
+    name: 'payload',
+    key: payloadKey,
+    holds: "a route's whole payload (from the payload store) or a directory's filtered list, with the compressed forms made of it",
+    keyedBy: 'route id, slug, locale and the canonical filters',
+    catalogScoped: true,
+    bound: 'one per canonical query; grows by its compressed forms, which are counted when made',
+  }),
+  page: kind<PreparedPayload>()({
+    name: 'page',
+    key: (payloadKey: string, limit: number, offset: number) => joined(payloadKey, limit, offset),
+    holds: 'one page of a directory (limit, cursor) with its next cursor and compressed forms',
+    keyedBy: 'the payload key, the limit and the offset the cursor decodes to',
+    catalogScoped: true,
+    bound: 'one per canonical query and page',
+  }),
+  answer: kind<Sized>()({
+    name: 'answer',
+    key: (coding: string, ifNoneMatch: string, target: string) => joined(coding, ifNoneMatch, target),
+    holds: 'a whole API answer to replay (status, header list, envelope): server/answer-memo.mjs; counted with the payload it holds',
+    keyedBy: 'the replay key respond() gives: coding, If-None-Match and the target as the client spelled it',
+    catalogScoped: true,
+    bound: 'only a target and If-None-Match of 512 characters or fewer together',
+  }),
+  file: kind<Sized>()({
+    name: 'file',
+    key: (file: string) => file,
+    holds: 'a file of dist/client with the headers of its 200 and of its 304: server/file-cache.mjs',
+    keyedBy: 'the stored file and the headers it is sent with',
+    catalogScoped: false,
+    bound: 'files of 1 MB or less; the build has a fixed set of files',
+  }),
+  mcpResult: kind<Sized>()({
+    name: 'mcp-result',
+    key: (tool: string, argumentsJson: string) => `${tool}\n${argumentsJson}`,
+    holds: "the MCP SDK's answer to a tools/call, split around its JSON-RPC id: src/mcp/fast-path.ts",
+    keyedBy: 'tool name and its arguments as canonical JSON',
+    catalogScoped: true,
+    bound: 'calls of 16 KB or less',
+  }),
+} as const;
+
+/** A worker's cache: the byte budget holding exactly the kinds above. */
+export type WorkerCache = ByteCache<typeof CACHE_KINDS>;
+
+/** The cache each catalog is served with. */
+const servedWith = new WeakMap<object, WorkerCache>();
+
+/**
+ * A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), holding the kinds above, for the
+ * worker's `catalog`: what the API and MCP answer from that catalog is cached in it, and the server
+ * hands it to its own caches (answers, files).
+ */
+export function createWorkerCache(budget: number, catalog: object): WorkerCache {
+  const cache = new ByteCache(budget, CACHE_KINDS);
+  servedWith.set(catalog, cache);
+  return cache;
+}
+
+/** The cache `catalog` is served with: the worker's, or for an in-process caller (tests, astro dev) one of the default budget. */
+export function cacheFor(catalog: object): WorkerCache {
+  return servedWith.get(catalog) ?? createWorkerCache(DEFAULT_CACHE_BUDGET_MB * 1024 * 1024, catalog);
+}
