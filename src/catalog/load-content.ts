@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Collections } from '../schemas/collections.ts';
 import { contentDir as defaultContentDir } from './content-dir.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
+import { readHistory, type ContentHistory } from './history.ts';
 import { readContent } from './load-files.ts';
 import type { RawCollections } from './raw-content.ts';
 import { checkCollections } from './validate.ts';
@@ -24,6 +25,8 @@ export interface ContentRead {
   readonly issues: readonly ContentIssue[];
   /** The validated entries; only meaningful when `issues` is empty. */
   readonly collections: Collections;
+  /** The folder's git history: dates, changes (feeds), stale translations. */
+  readonly history: ContentHistory;
 }
 
 interface Cached {
@@ -62,8 +65,11 @@ export function loadContent(folder?: string, root = process.cwd()): ContentRead 
   const cached = cache.get(key);
   if (cached?.stamp === stamp) return cached.read;
   const { raw, issues: fileIssues } = readContent(absolute, root);
+  const history = readHistory(absolute);
   const { collections, issues } = checkCollections(raw);
-  const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections };
+  // Said once per content read (a build reads once), when some dates follow the fallback rule.
+  if (history.note) console.warn(history.note);
+  const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections, history };
   cache.set(key, { stamp, read });
   return read;
 }
