@@ -23,7 +23,7 @@ export interface ContentRead {
   readonly raw: RawCollections;
   /** Every problem, one per mistake; empty when the content is valid. */
   readonly issues: readonly ContentIssue[];
-  /** The validated entries; only meaningful when `issues` is empty. */
+  /** The validated entries, each dated from git; only meaningful when `issues` is empty. */
   readonly collections: Collections;
   /** The folder's git history: dates, changes (feeds), stale translations. */
   readonly history: ContentHistory;
@@ -66,9 +66,7 @@ export function loadContent(folder?: string, root = process.cwd()): ContentRead 
   if (cached?.stamp === stamp) return cached.read;
   const { raw, issues: fileIssues } = readContent(absolute, root);
   const history = readHistory(absolute);
-  const { collections, issues } = checkCollections(raw);
-  // Said once per content read (a build reads once), when some dates follow the fallback rule.
-  if (history.note) console.warn(history.note);
+  const { collections, issues } = checkCollections(raw, (file) => history.datesOf(resolve(root, file)));
   const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections, history };
   cache.set(key, { stamp, read });
   return read;

@@ -31,3 +31,8 @@ export const UNDATED: EntryDates = {
   updated_at: NO_HISTORY_DATE,
   updated_commit: null,
 };
+
+/** `schema` with the entry's dates: what payloads publish of an entry (the YAML itself carries none). */
+export function dated<Shape extends z.core.$ZodLooseShape>(schema: z.ZodObject<Shape, z.core.$strict>) {
+  return schema.extend(EntryDatesSchema.shape);
+}
