@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { loadCatalogFromFiles } from './src/catalog/from-files.ts';
 import { pageInventory } from './src/site/pages.ts';
+import { pageDates } from './src/site/page-dates.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
 import buildRecord from './src/integrations/build-record.ts';
 import contentCheck from './src/integrations/content-check.ts';
@@ -24,8 +25,10 @@ function isSiteStyle(id) {
   return /\/src\/(styles|layouts|components|pages)\/.*(\.css$|[?&]type=style)/.test(id) && !/\/src\/pages\/(workbench|openapi)\//.test(id);
 }
 
-/** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404. */
-const inventoryPaths = new Set(pageInventory(loadCatalogFromFiles()).map((page) => page.path));
+/** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404; each with its date. */
+const catalog = loadCatalogFromFiles();
+const inventoryPaths = new Set(pageInventory(catalog).map((page) => page.path));
+const dates = pageDates(catalog);
 
 export default defineConfig({
   site: siteUrl(),
@@ -34,7 +37,10 @@ export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   integrations: [
-    sitemap({ filter: (page) => inventoryPaths.has(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => inventoryPaths.has(new URL(page).pathname),
+      serialize: (item) => ({ ...item, lastmod: dates.get(new URL(item.url).pathname) ?? '' }),
+    }),
     apiBundle(),
     contentCheck(),
     portableBuild(),

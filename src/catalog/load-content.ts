@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Collections } from '../schemas/collections.ts';
 import { contentDir as defaultContentDir } from './content-dir.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
+import { readHistory, type ContentHistory } from './history.ts';
 import { readContent } from './load-files.ts';
 import type { RawCollections } from './raw-content.ts';
 import { checkCollections } from './validate.ts';
@@ -22,8 +23,10 @@ export interface ContentRead {
   readonly raw: RawCollections;
   /** Every problem, one per mistake; empty when the content is valid. */
   readonly issues: readonly ContentIssue[];
-  /** The validated entries; only meaningful when `issues` is empty. */
+  /** The validated entries, each dated from git; only meaningful when `issues` is empty. */
   readonly collections: Collections;
+  /** The folder's git history: dates, changes (feeds), stale translations. */
+  readonly history: ContentHistory;
 }
 
 interface Cached {
@@ -62,8 +65,9 @@ export function loadContent(folder?: string, root = process.cwd()): ContentRead 
   const cached = cache.get(key);
   if (cached?.stamp === stamp) return cached.read;
   const { raw, issues: fileIssues } = readContent(absolute, root);
-  const { collections, issues } = checkCollections(raw);
-  const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections };
+  const history = readHistory(absolute);
+  const { collections, issues } = checkCollections(raw, (file) => history.datesOf(resolve(root, file)));
+  const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections, history };
   cache.set(key, { stamp, read });
   return read;
 }

@@ -10,12 +10,19 @@ import type { z } from 'astro/zod';
 import { COLLECTION_NAMES, COLLECTION_SCHEMAS, type CollectionName, type Collections } from '../schemas/collections.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
 import { FileChecker } from './editor-messages.ts';
+import { UNDATED, type EntryDates } from '../schemas/history.ts';
 import { checkRelations, checkSlugs, type Checked } from './integrity.ts';
 import type { RawCollections } from './raw-content.ts';
 import { knownSlugs } from './slugs.ts';
 
-/** Validates every collection and resolves every relation; returns the entries and every issue. */
-export function checkCollections(raw: RawCollections): { collections: Collections; issues: ContentIssue[] } {
+/**
+ * Validates every collection and resolves every relation; returns the entries, each with its dates
+ * (`datesOf` its file; the fixed no-history date by default), and every issue.
+ */
+export function checkCollections(
+  raw: RawCollections,
+  datesOf: (file: string) => EntryDates = () => UNDATED,
+): { collections: Collections; issues: ContentIssue[] } {
   const known = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, knownSlugs(raw[name])])) as Record<CollectionName, string[]>;
   const checked = {} as Record<CollectionName, Checked[]>;
   const syntaxErrors: ContentIssue[] = [];
@@ -32,7 +39,9 @@ export function checkCollections(raw: RawCollections): { collections: Collection
       checker.checkTodos();
       const result = schema.safeParse(data);
       if (!result.success) checker.checkSchema(result.error.issues);
-      checked[name].push(result.success ? { checker, entry: result.data as Record<string, unknown> } : { checker });
+      checked[name].push(
+        result.success ? { checker, entry: { ...(result.data as Record<string, unknown>), ...datesOf(file) } } : { checker },
+      );
     }
     checkSlugs(name, checked[name]);
   }

@@ -11,6 +11,7 @@ import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import type { CollectionName } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import type { EntryDates } from '../schemas/history.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { DETAIL_FAMILIES, pageInventory, SECTION_PAGES, type PageRecord } from '../site/pages.ts';
 import { twinDirective } from './agent-directive.ts';
@@ -24,8 +25,13 @@ export function twinPath(pagePath: string): string {
   return pagePath === '/' ? '/index.md' : `${pagePath.replace(/\/$/, '')}.md`;
 }
 
-/** Fields shown in an entry's heading and opening line rather than as bullets. */
-const LEAD_FIELDS = new Set(['slug', 'name', 'title', 'summary']);
+/** Fields shown in an entry's heading and opening lines rather than as bullets. */
+const LEAD_FIELDS = new Set(['slug', 'name', 'title', 'summary', 'created_at', 'created_commit', 'updated_at', 'updated_commit']);
+
+/** The line that dates an entry: when it last changed and when it was added, from git. */
+export function datesLine(entry: EntryDates): string {
+  return `Updated: ${entry.updated_at}. Created: ${entry.created_at}.`;
+}
 
 /** A scalar as Markdown text on one line. */
 const inline = (value: unknown): string => String(value).replace(/\s*\n\s*/g, ' ');
@@ -62,10 +68,15 @@ function entryPageLink(collection: CollectionName, slug: string, base: string): 
  * summary, then every other field as nested bullets (en-US).
  */
 export function entrySection(catalog: Catalog, collection: CollectionName, slug: string, base: string, level: number): string[] {
-  const entry = (catalog.collections[collection] as { slug: string }[]).find((item) => item.slug === slug)!;
+  const entry = (catalog.collections[collection] as ({ slug: string } & EntryDates)[]).find((item) => item.slug === slug)!;
   const text = localize(entry, DEFAULT_LOCALE) as Record<string, unknown>;
   const lines = [`${'#'.repeat(level)} ${catalog.ref(collection, slug).name[DEFAULT_LOCALE]}`, ''];
-  lines.push(`Page: <${absoluteUrl(pageUrl(collection, slug), base)}>. JSON: <${absoluteUrl(entryApiUrl(collection, slug), base)}>.`, '');
+  lines.push(
+    `Page: <${absoluteUrl(pageUrl(collection, slug), base)}>. JSON: <${absoluteUrl(entryApiUrl(collection, slug), base)}>.`,
+    '',
+    datesLine(entry),
+    '',
+  );
   if (typeof text['summary'] === 'string') lines.push(inline(text['summary']), '');
   const rest = Object.fromEntries(Object.entries(text).filter(([key]) => !LEAD_FIELDS.has(key)));
   if (Object.keys(rest).length > 0) lines.push(...bullets(rest, ''), '');

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'vite';
 import { createCatalog } from '../catalog/catalog.ts';
-import { loadCollections } from '../catalog/load-content.ts';
+import { loadCollections, loadContent } from '../catalog/load-content.ts';
 import { writePayloadStore } from '../api/payload-store.ts';
 import { CATALOG_SNAPSHOT } from './server-bundle.ts';
 import type { CatalogSnapshot } from '../catalog/snapshot.ts';
@@ -37,6 +37,9 @@ export default function apiBundle(): AstroIntegration {
         });
         mkdirSync(outDir, { recursive: true });
         const collections = loadCollections() satisfies CatalogSnapshot;
+        // Once per build: which dates follow the fallback rule (docs/history.md#without-history).
+        const { note } = loadContent().history;
+        if (note) logger.warn(note);
         writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(collections));
         const started = performance.now();
         const storeBytes = writePayloadStore(createCatalog(collections), outDir);

@@ -7,7 +7,6 @@
 import type { z } from 'astro/zod';
 import type { CollectionName, CollectionsSource, DetailCollection } from '../schemas/collections.ts';
 import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../schemas/journeys.ts';
-import { ProfileSchema } from '../schemas/profile.ts';
 import { OWNERS } from '../schemas/profiles.ts';
 import { TRUST_KINDS } from '../schemas/trust.ts';
 import { CategoryDetailSchema, OperationDetailSchema, ProjectDetailSchema, StackDetailSchema } from '../schemas/views.ts';
@@ -152,7 +151,7 @@ const ROUTE_TABLE = [
     description: 'The studio: headline, summary, location, founder, channels and specialties.',
     params: [LANG_PARAM],
     lists: 'profile',
-    payload: ProfileSchema,
+    payload: payloads.ProfilePayloadSchema,
     localized: true,
   },
   {

@@ -16,6 +16,10 @@ import { ProjectSchema } from './projects.ts';
 import { StackSchema } from './stacks.ts';
 import { TrustSchema } from './trust.ts';
 import { ERROR_CODES } from './errors.ts';
+import { dated } from './history.ts';
+
+/** The studio's profile, with its dates. */
+export const ProfilePayloadSchema = dated(ProfileSchema);
 
 /** `count` of a directory: every match, whether or not the page holds them all. */
 const CountSchema = z
@@ -65,22 +69,22 @@ export const ContractPayloadSchema = z
   })
   .meta({ id: 'ContractPayload' });
 
-export const ProfilesPayloadSchema = directoryOf(ProfileEntrySchema).meta({ id: 'ProfilesPayload' });
-export const LinksPayloadSchema = directoryOf(LinkEntrySchema).meta({ id: 'LinksPayload' });
-export const CategoriesPayloadSchema = directoryOf(CategorySchema).meta({ id: 'CategoriesPayload' });
-export const CapabilitiesPayloadSchema = directoryOf(CapabilitySchema).meta({ id: 'CapabilitiesPayload' });
-export const StacksPayloadSchema = directoryOf(StackSchema).meta({ id: 'StacksPayload' });
-export const ProjectsPayloadSchema = directoryOf(ProjectSchema).meta({ id: 'ProjectsPayload' });
-export const OperationsPayloadSchema = directoryOf(OperationFieldsSchema).meta({ id: 'OperationsPayload' });
-export const JourneysPayloadSchema = directoryOf(JourneySchema).meta({ id: 'JourneysPayload' });
-export const TrustPayloadSchema = directoryOf(TrustSchema).meta({ id: 'TrustPayload' });
+export const ProfilesPayloadSchema = directoryOf(dated(ProfileEntrySchema)).meta({ id: 'ProfilesPayload' });
+export const LinksPayloadSchema = directoryOf(dated(LinkEntrySchema)).meta({ id: 'LinksPayload' });
+export const CategoriesPayloadSchema = directoryOf(dated(CategorySchema)).meta({ id: 'CategoriesPayload' });
+export const CapabilitiesPayloadSchema = directoryOf(dated(CapabilitySchema)).meta({ id: 'CapabilitiesPayload' });
+export const StacksPayloadSchema = directoryOf(dated(StackSchema)).meta({ id: 'StacksPayload' });
+export const ProjectsPayloadSchema = directoryOf(dated(ProjectSchema)).meta({ id: 'ProjectsPayload' });
+export const OperationsPayloadSchema = directoryOf(dated(OperationFieldsSchema)).meta({ id: 'OperationsPayload' });
+export const JourneysPayloadSchema = directoryOf(dated(JourneySchema)).meta({ id: 'JourneysPayload' });
+export const TrustPayloadSchema = directoryOf(dated(TrustSchema)).meta({ id: 'TrustPayload' });
 
 /** A facet value: an entry the returned cases point at, with how many of them do. */
 const FacetSchema = z.strictObject({ slug: SlugSchema, name: LocalizedTextSchema, count: z.number().int().min(1) });
 
 export const PortfolioPayloadSchema = z
   .strictObject({
-    items: z.array(CaseSchema),
+    items: z.array(dated(CaseSchema)),
     count: CountSchema,
     /** What the matching cases span (all of them, not only the page). */
     facets: z.strictObject({
@@ -97,17 +101,17 @@ export const CatalogPayloadSchema = z
   .strictObject({
     version: z.string(),
     counts: z.record(z.string(), z.number().int().min(0)),
-    profile: ProfileSchema,
-    profiles: z.array(ProfileEntrySchema),
-    links: z.array(LinkEntrySchema),
-    cases: z.array(CaseSchema),
-    categories: z.array(CategorySchema),
-    capabilities: z.array(CapabilitySchema),
-    stacks: z.array(StackSchema),
-    projects: z.array(ProjectSchema),
-    operations: z.array(OperationFieldsSchema),
-    journeys: z.array(JourneySchema),
-    trust: z.array(TrustSchema),
+    profile: ProfilePayloadSchema,
+    profiles: z.array(dated(ProfileEntrySchema)),
+    links: z.array(dated(LinkEntrySchema)),
+    cases: z.array(dated(CaseSchema)),
+    categories: z.array(dated(CategorySchema)),
+    capabilities: z.array(dated(CapabilitySchema)),
+    stacks: z.array(dated(StackSchema)),
+    projects: z.array(dated(ProjectSchema)),
+    operations: z.array(dated(OperationFieldsSchema)),
+    journeys: z.array(dated(JourneySchema)),
+    trust: z.array(dated(TrustSchema)),
   })
   .meta({ id: 'CatalogPayload' });
 

@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import { CategorySchema } from './categories.ts';
 import { CaseSchema } from './cases.ts';
 import { GateNameSchema, LocalizedTextSchema, SlugSchema } from './common.ts';
+import { dated } from './history.ts';
 import { OperationFieldsSchema } from './operations.ts';
 import { ProjectSchema } from './projects.ts';
 import { StackSchema } from './stacks.ts';
@@ -36,7 +37,7 @@ export const GateSchema = z.strictObject({
 });
 
 /** Category dossier: the category's relations, plus its portfolio cases and projects. */
-export const CategoryDetailSchema = CategorySchema.extend({
+export const CategoryDetailSchema = dated(CategorySchema).extend({
   stacks: Refs,
   capabilities: Refs,
   operations: Refs,
@@ -45,7 +46,7 @@ export const CategoryDetailSchema = CategorySchema.extend({
 }).meta({ id: 'CategoryDetail' });
 
 /** Stack dossier: the stack's capabilities, plus related projects, cases and operations. */
-export const StackDetailSchema = StackSchema.extend({
+export const StackDetailSchema = dated(StackSchema).extend({
   capabilities: Refs,
   projects: Refs,
   cases: Refs,
@@ -53,7 +54,7 @@ export const StackDetailSchema = StackSchema.extend({
 }).meta({ id: 'StackDetail' });
 
 /** Project dossier: every relation resolved, with commands and surfaces. */
-export const ProjectDetailSchema = ProjectSchema.extend({
+export const ProjectDetailSchema = dated(ProjectSchema).extend({
   category: RefSchema,
   capabilities: Refs,
   stacks: Refs,
@@ -66,7 +67,7 @@ export const ProjectDetailSchema = ProjectSchema.extend({
 }).meta({ id: 'ProjectDetail' });
 
 /** Operational dossier: gates in order, signals, routes, stacks and related projects. */
-export const OperationDetailSchema = OperationFieldsSchema.extend({
+export const OperationDetailSchema = dated(OperationFieldsSchema).extend({
   gates: z.array(GateSchema),
   stacks: Refs,
   projects: Refs,
@@ -75,7 +76,7 @@ export const OperationDetailSchema = OperationFieldsSchema.extend({
 }).meta({ id: 'OperationDetail' });
 
 /** Portfolio case page: the case with its category, stacks and project resolved. */
-export const CaseDetailSchema = CaseSchema.extend({
+export const CaseDetailSchema = dated(CaseSchema).extend({
   category: RefSchema,
   stacks: Refs,
   project: RefSchema.optional(),

@@ -21,8 +21,10 @@ beforeEach(() => {
 const file = (path: string): Record<string, unknown> => yaml.load(readFileSync(`content/${path}.yaml`, 'utf8')) as Record<string, unknown>;
 
 describe('look-ups', () => {
-  it('gets an entry by slug, and nothing for an unknown slug', () => {
-    expect(catalog.get('stacks', 'redis')).toEqual(file('stacks/redis'));
+  it('gets an entry by slug, with its dates, and nothing for an unknown slug', () => {
+    const { created_at, created_commit, updated_at, updated_commit, ...fields } = catalog.get('stacks', 'redis') ?? {};
+    expect(fields).toEqual(file('stacks/redis'));
+    expect([created_at, created_commit, updated_at, updated_commit].every((value) => typeof value === 'string')).toBe(true);
     expect(catalog.get('stacks', 'no-such-stack')).toBeUndefined();
     expect(catalog.profile.slug).toBe('oficina-norte');
   });

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildLlmsFullTxt } from '../../src/discovery/llms-full-txt.ts';
-import { markdownTwins, twinSample } from '../../src/discovery/markdown-twins.ts';
+import { datesLine, markdownTwins, twinSample } from '../../src/discovery/markdown-twins.ts';
+import type { CollectionName } from '../../src/schemas/collections.ts';
 import { twinDirective } from '../../src/discovery/agent-directive.ts';
 
 const base = 'https://studio.example';
@@ -20,6 +21,8 @@ function twin(path: string): string {
   return found.markdown.replace(`\n\n${directive}\n`, '\n');
 }
 const lines = (text: string, from: number, to: number) => text.split('\n').slice(from, to);
+/** The dates line of an entry, from its dates in the catalog (they come from git). */
+const dates = (collection: CollectionName, slug: string) => datesLine(catalog.get(collection, slug)!);
 
 describe('markdown twins', () => {
   it("puts the agent directive under every twin's heading, pointing at llms.txt", () => {
@@ -107,12 +110,14 @@ describe('markdown twins', () => {
   });
 
   it('shows entries without a page of their own whole, each under its anchor', () => {
-    expect(lines(twin('/links.md'), 4, 17)).toEqual([
+    expect(lines(twin('/links.md'), 4, 19)).toEqual([
       'Page: <https://studio.example/links/>. JSON: <https://studio.example/api/links>.',
       '',
       '## Full catalog export (JSON)',
       '',
       'Page: <https://studio.example/links/#catalog-export>. JSON: <https://studio.example/api/links>.',
+      '',
+      dates('links', 'catalog-export'),
       '',
       'Every validated entry as one JSON file in English, the default payload of /api/catalog, regenerated on every build, for anyone who prefers data to pages; /api/catalog?lang=pt-BR serves it in Portuguese.',
       '',
@@ -122,10 +127,12 @@ describe('markdown twins', () => {
       '',
       '## Email the studio',
     ]);
-    expect(lines(twin('/trust.md'), 6, 15)).toEqual([
+    expect(lines(twin('/trust.md'), 6, 17)).toEqual([
       '## Accessibility statement',
       '',
       'Page: <https://studio.example/trust/#accessibility-statement>. JSON: <https://studio.example/api/trust>.',
+      '',
+      dates('trust', 'accessibility-statement'),
       '',
       'This site targets WCAG 2.2 level AA; every page family is scanned with axe-core in the test gate, and a serious or critical violation fails the run.',
       '',
@@ -137,12 +144,14 @@ describe('markdown twins', () => {
 
   it('writes the about page once: its own links, then the profile without a second heading or link line', () => {
     const about = twin('/about.md');
-    expect(lines(about, 0, 10)).toEqual([
+    expect(lines(about, 0, 12)).toEqual([
       '# About the studio',
       '',
       '> Who Oficina Norte is, where it works from, its founder, its channels and its specialties.',
       '',
       'Page: <https://studio.example/about/>. JSON: <https://studio.example/api/profile>.',
+      '',
+      dates('profile', 'oficina-norte'),
       '',
       'Oficina Norte has shipped websites, public APIs and data exports for clinics, retailers, city halls and product teams since 2019. Every project ships with typed content, a published contract and an automated verification pipeline, so the client can check what was delivered without taking our word for it.',
       '',
@@ -180,10 +189,12 @@ describe('markdown twins', () => {
   });
 
   it('links a case to its page and to the portfolio JSON (cases have no detail endpoint)', () => {
-    expect(lines(twin('/portfolio/agricultural-price-bulletins.md'), 0, 7)).toEqual([
+    expect(lines(twin('/portfolio/agricultural-price-bulletins.md'), 0, 9)).toEqual([
       '# Machine-readable price bulletins for fruit growers',
       '',
       'Page: <https://studio.example/portfolio/agricultural-price-bulletins/>. JSON: <https://studio.example/api/portfolio>.',
+      '',
+      dates('cases', 'agricultural-price-bulletins'),
       '',
       'Replaced a weekly price bulletin typed into a word processor with generated CSV and JSON files, a small public page and a change history.',
       '',
@@ -233,6 +244,8 @@ describe('llms-full.txt', () => {
 const DOCS_HUB = `# Docs Hub
 
 Page: <https://studio.example/projects/docs-hub/>. JSON: <https://studio.example/api/projects/docs-hub>.
+
+${dates('projects', 'docs-hub')}
 
 An Astro documentation site template that combines written guides with OpenAPI references, full-text search and versioned pages.
 
