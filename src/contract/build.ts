@@ -90,21 +90,26 @@ const errorResponse = (
 
 /**
  * A closed set as the server reads it: any of its values in any case (`lang`: BCP 47 tags are
- * case-insensitive, RFC 5646 §2.1.1; the other sets are matched case-insensitively too), so `pt-br`
- * is valid for a generated validator as it is for the server. JSON Schema's patterns have no flags:
- * each letter matches both cases. The values themselves are the schema's examples.
+ * case-insensitive, RFC 5646 §2.1.1; the other sets are matched case-insensitively too, and trimmed),
+ * so `pt-br` is valid for a generated validator as it is for the server. JSON Schema's patterns have
+ * no flags: each letter matches both cases. The values themselves are the schema's examples.
  */
-export function anyCasePattern(values: readonly string[]): string {
+export function anyCasePattern(values: readonly string[], trimmed = false): string {
   const escape = (char: string) => char.replace(/[\\^$.*+?()[\]{}|/]/, '\\$&');
   const anyCase = (value: string) =>
     [...value]
       .map((char) => (char.toLowerCase() === char.toUpperCase() ? escape(char) : `[${char.toLowerCase()}${char.toUpperCase()}]`))
       .join('');
-  return `^(?:${values.map(anyCase).join('|')})$`;
+  const space = trimmed ? '\\s*' : '';
+  return `^${space}(?:${values.map(anyCase).join('|')})${space}$`;
 }
 
 /** A closed set's schema: the any-case pattern, with every value as an example. */
-const closedSet = (values: readonly string[]): Schema => ({ type: 'string', pattern: anyCasePattern(values), examples: [...values] });
+const closedSet = (values: readonly string[], trimmed = false): Schema => ({
+  type: 'string',
+  pattern: anyCasePattern(values, trimmed),
+  examples: [...values],
+});
 
 /** How many slugs a parameter shows as examples: enough to read, constant as the catalog grows. */
 const SLUG_EXAMPLES = 3;
@@ -130,7 +135,10 @@ export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
       // are their values in any case.
       return param.entriesOf
         ? { type: 'string', examples: slugExamples(catalog, param.entriesOf) }
-        : closedSet((param.choices?.(catalog) ?? []).map((choice) => choice.value));
+        : closedSet(
+            (param.choices?.(catalog) ?? []).map((choice) => choice.value),
+            true,
+          );
   }
 }
 

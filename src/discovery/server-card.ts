@@ -14,6 +14,7 @@ import {
   MCP_SERVER_NAME,
 } from '../routes/mcp-endpoint.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl } from '../site/config.ts';
+import { CONTRACT_DOCUMENT_PATH } from '../routes/urls.ts';
 import { AI_CATALOG_PATH } from './paths.ts';
 
 /** The schema every card names (the draft requires this exact URL). */
@@ -54,6 +55,8 @@ export function buildServerCard(base: string) {
     description: MCP_CARD_DESCRIPTION,
     websiteUrl: absoluteUrl('/', base),
     remotes: [{ type: 'streamable-http', url: absoluteUrl(MCP_PATH, base), supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] }],
+    // The same catalog as a JSON API: its OpenAPI document (a `_meta` key under the server's name).
+    _meta: { [`${MCP_SERVER_NAME}/openapi`]: absoluteUrl(CONTRACT_DOCUMENT_PATH, base) },
   };
 }
 

@@ -18,13 +18,14 @@ import {
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { DEFAULT_LOCALE } from '../schemas/common.ts';
-import { SITE_NAME, SITE_VERSION, absoluteUrl, siteUrl } from '../site/config.ts';
+import { SITE_NAME, SITE_VERSION, configuredSiteUrl, siteUrl } from '../site/config.ts';
 import {
   MCP_CACHE_HINTS,
   MCP_MAX_BODY_BYTES,
   MCP_PROTOCOL_VERSIONS,
   MCP_RESOURCE_PAGE_SIZE,
   MCP_SERVER_NAME,
+  mcpResourceUri,
 } from '../routes/mcp-endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
@@ -34,9 +35,9 @@ export const RESOURCE_PAGE_SIZE = MCP_RESOURCE_PAGE_SIZE;
 /** What the server tells a client about itself at the start. */
 const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource.`;
 
-/** A twin as a resource: its absolute URL is its URI. */
-const resourceOf = (twin: MarkdownTwin, base: string) => ({
-  uri: absoluteUrl(twin.path, base),
+/** A twin as a resource: its URL is its URI (no host without SITE_URL: mcpResourceUri). */
+const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
+  uri: mcpResourceUri(twin.path, base),
   name: twin.path,
   title: twin.page.title[DEFAULT_LOCALE],
   description: twin.page.description[DEFAULT_LOCALE],
@@ -58,8 +59,8 @@ function offsetOf(cursor: string | undefined, total: number): number {
  * pages with a cursor, which registered resources do not.
  */
 function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): McpServer {
-  const base = siteUrl();
-  const twins = markdownTwins(catalog, base);
+  const base = configuredSiteUrl();
+  const twins = markdownTwins(catalog, siteUrl());
   const mcp = new McpServer(
     { name: MCP_SERVER_NAME, title: `${SITE_NAME} catalog`, version: SITE_VERSION },
     {
@@ -85,7 +86,7 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
     return { resources: page.map((twin) => resourceOf(twin, base)), ...(next < twins.length ? { nextCursor: String(next) } : {}) };
   });
   server.setRequestHandler('resources/read', (request) => {
-    const twin = twins.find((item) => absoluteUrl(item.path, base) === request.params.uri);
+    const twin = twins.find((item) => mcpResourceUri(item.path, base) === request.params.uri);
     // The 2026-07-28 revision's resource-not-found (SEP-2164): -32602 with the URI as `data.uri`, which
     // tells it from a bad argument (a bare -32602); ResourceNotFoundError is the SDK's spelling of it.
     if (!twin)

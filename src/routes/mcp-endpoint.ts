@@ -43,3 +43,12 @@ export const MCP_CACHE_HINTS = {
   'resources/list': { ttlMs: 0, cacheScope: 'public' },
   'resources/read': { ttlMs: 0, cacheScope: 'public' },
 } as const;
+
+/**
+ * A page twin's URI as an MCP resource: its URL when SITE_URL names the host, else the path under
+ * the server's own scheme (`oficina-norte-catalog:/about.md`). MCP wants a URI, and https is for what
+ * a client can fetch itself: without SITE_URL the host is unknown, and localhost would be a guess.
+ */
+export function mcpResourceUri(path: string, base: string | undefined): string {
+  return base === undefined ? `${MCP_SERVER_NAME}:${path}` : new URL(path, `${base}/`).href;
+}

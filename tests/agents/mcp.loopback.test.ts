@@ -13,10 +13,10 @@ import { ROUTES } from '../../src/routes/routes.ts';
 import { API_PREFIX, apiUrl } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
-import { MCP_MAX_BODY_BYTES, MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
+import { MCP_MAX_BODY_BYTES, MCP_PATH, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
 import { modernToolCall } from '../../src/mcp/tool-call.ts';
 import { toolListings } from '../../src/mcp/tools.ts';
-import { siteUrl } from '../../src/site/config.ts';
+import { configuredSiteUrl, siteUrl } from '../../src/site/config.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
@@ -139,7 +139,9 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
       cursor = page.nextCursor;
       pages++;
     } while (cursor !== undefined && pages < 20);
-    const expected = pageInventory(catalog).map((page) => new URL(twinPath(page.path), `${siteUrl()}/`).href);
+    // Built without SITE_URL: the URIs name no host (src/routes/mcp-endpoint.ts).
+    const expected = pageInventory(catalog).map((page) => mcpResourceUri(twinPath(page.path), configuredSiteUrl()));
+    for (const uri of uris) expect(uri).not.toMatch(/localhost|127\.0\.0\.1/);
     expect(uris.sort()).toEqual(expected.sort());
     for (const uri of uris.slice(0, version === '2026-07-28' ? uris.length : 5)) {
       const read = await client.readResource({ uri });

@@ -110,7 +110,7 @@ describe('parameters', () => {
         schema: {
           type: 'string',
           pattern:
-            '^(?:[fF][oO][uU][nN][dD][eE][rR][sS]|[pP][rR][oO][dD][uU][cC][tT]-[tT][eE][aA][mM][sS]|[aA][gG][eE][nN][cC][iI][eE][sS]|[dD][eE][vV][eE][lL][oO][pP][eE][rR][sS])$',
+            '^\\s*(?:[fF][oO][uU][nN][dD][eE][rR][sS]|[pP][rR][oO][dD][uU][cC][tT]-[tT][eE][aA][mM][sS]|[aA][gG][eE][nN][cC][iI][eE][sS]|[dD][eE][vV][eE][lL][oO][pP][eE][rR][sS])\\s*$',
           examples: ['founders', 'product-teams', 'agencies', 'developers'],
         },
         example: 'founders',
@@ -122,7 +122,7 @@ describe('parameters', () => {
         description: described,
         schema: {
           type: 'string',
-          pattern: anyCasePattern(['discover', 'evaluate', 'engage', 'operate']),
+          pattern: anyCasePattern(['discover', 'evaluate', 'engage', 'operate'], true),
           examples: ['discover', 'evaluate', 'engage', 'operate'],
         },
         example: 'discover',
@@ -141,13 +141,17 @@ describe('parameters', () => {
 
   it('gives a choice without values a pattern no value matches rather than failing', () => {
     const param = { name: 'owner', kind: 'choice', description: 'x' } as Parameters<typeof querySchema>[0];
-    expect(querySchema(param, catalog)).toEqual({ type: 'string', pattern: '^(?:)$', examples: [] });
+    expect(querySchema(param, catalog)).toEqual({ type: 'string', pattern: '^\\s*(?:)\\s*$', examples: [] });
   });
 
   it('matches a closed set in any case, and nothing else, with metacharacters escaped', () => {
     const pattern = new RegExp(anyCasePattern(['en-US', 'a.b']));
     for (const value of ['en-US', 'en-us', 'EN-US', 'a.b', 'A.B']) expect(pattern.test(value), value).toBe(true);
-    for (const value of ['en_US', 'en-USA', 'xen-US', 'axb', '']) expect(pattern.test(value), value).toBe(false);
+    for (const value of ['en_US', 'en-USA', 'xen-US', 'axb', '', ' en-US']) expect(pattern.test(value), value).toBe(false);
+    // Filters are trimmed by the server, lang is not.
+    const trimmed = new RegExp(anyCasePattern(['brand'], true));
+    for (const value of ['brand', ' Brand ', '\tBRAND']) expect(trimmed.test(value), value).toBe(true);
+    expect(trimmed.test('b rand')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Calls written against types that openapi-typescript generates from the served contract
- * (openapi.gen.ts, written by tests/server/typed-client.test.ts; not committed). The test runs
+ * Calls written against types that openapi-typescript generates from the bare contract
+ * (openapi.gen.ts, written by tests/server/typed-client.loopback.test.ts; not committed). The test runs
  * tsc on this file first: if the contract stops describing what these calls send or read, the
  * type check fails before any request is made.
  */
@@ -19,9 +19,14 @@ export async function typedCalls(baseUrl: string) {
   const slug = items[0]?.slug as ProjectSlug;
 
   const detail = await client.GET('/api/projects/{slug}', { params: { path: { slug } } });
-  const filter = await client.GET('/api/projects', { params: { query: { capability: 'api-design', lang: 'pt-BR' } } });
+  // lang in any case: the contract says so, as the server reads it.
+  const filter = await client.GET('/api/projects', { params: { query: { capability: 'api-design', lang: 'pt-br' } } });
+  const head = await client.HEAD('/api/projects', { parseAs: 'text' });
   // Length is not part of the type, so this request type-checks and the server refuses it.
   const error = await client.GET('/api/projects', { params: { query: { q: 'x'.repeat(101) } } });
+
+  // Errors are envelopes, but a 500 may also be the server's one-line text: the types say so.
+  const problem = typeof error.error === 'object' ? error.error : undefined;
 
   return {
     directory: { status: directory.response.status, count: directory.data?.payload.count, slugs: items.map((item) => item.slug) },
@@ -31,14 +36,15 @@ export async function typedCalls(baseUrl: string) {
       language: filter.response.headers.get('content-language'),
       capabilities: filter.data?.payload.items.map((item) => item.capabilities),
     },
-    error: { status: error.response.status, code: error.error?.error.code, parameter: error.error?.error.parameter },
+    error: { status: error.response.status, code: problem?.error.code, parameter: problem?.error.parameter },
+    head: { status: head.response.status, length: head.response.headers.get('content-length'), body: head.data ?? '' },
   };
 }
 
 /** Never called: requests the contract's types must refuse, checked by tsc through @ts-expect-error. */
 export function refusedByTypes(client: ReturnType<typeof createClient<paths>>) {
-  // @ts-expect-error -- audience is a closed set (catalog slugs such as capability are open: examples, not enums).
-  void client.GET('/api/journeys', { params: { query: { audience: 'martians' } } });
+  // @ts-expect-error -- audience is a string (a closed set in any case: a pattern, checked at run time).
+  void client.GET('/api/journeys', { params: { query: { audience: 1 } } });
   // @ts-expect-error -- limit is an integer.
   void client.GET('/api/projects', { params: { query: { limit: 'ten' } } });
   // @ts-expect-error -- /api/projects accepts no `owner` filter.
