@@ -8,7 +8,7 @@ import { createCatalog, type Catalog } from '../catalog/catalog.ts';
 import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 import { matchRoute } from '../api/respond.ts';
 
-export { answerApi, answerRateLimited } from '../api/adapter.ts';
+export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
 export { cacheStats, cacheUsage, stringBytes, workerCache } from '../api/byte-cache.ts';
 export { isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
