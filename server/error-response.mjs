@@ -82,17 +82,76 @@ export function policyOnWriteHead(res, policy) {
  * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & { ALLOWED_METHODS: string }} policy
  */
 export function refuseTunnel(socket, policy) {
-  const body = errorText(405);
-  const headers = {
-    ...policy.SECURITY_HEADERS,
-    Allow: policy.ALLOWED_METHODS,
-    'Cache-Control': policy.CACHE_CONTROL.error,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    Connection: 'close',
-  };
-  const head = Object.entries(headers)
+  endWithText(socket, 405, policy, { Allow: policy.ALLOWED_METHODS });
+}
+
+/**
+ * Writes a whole answer on a bare socket and closes it.
+ * @param {import('node:stream').Duplex} socket
+ * @param {number} status
+ * @param {Record<string, string>} headers
+ * @param {string | null} body
+ */
+function endWith(socket, status, headers, body) {
+  const head = Object.entries({ ...headers, 'Content-Length': String(Buffer.byteLength(body ?? '')), Connection: 'close' })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  socket.end(`HTTP/1.1 405 ${STATUS_CODES[405]}\r\n${head}\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n${head}\r\n${body ?? ''}`);
+}
+
+/**
+ * The site's text error on a bare socket.
+ * @param {import('node:stream').Duplex} socket
+ * @param {number} status
+ * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'>} policy
+ * @param {Record<string, string>} [extra]
+ */
+function endWithText(socket, status, policy, extra = {}) {
+  const headers = {
+    ...policy.SECURITY_HEADERS,
+    ...extra,
+    'Cache-Control': policy.CACHE_CONTROL.error,
+    'Content-Type': 'text/plain; charset=utf-8',
+  };
+  endWith(socket, status, headers, errorText(status));
+}
+
+/** The status of each refusal of node:http's parser that is not a plain 400 (as Node answers them). */
+const CLIENT_ERROR_STATUS = /** @type {Record<string, number>} */ ({
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+});
+/** A request line as the parser saw it: method, target (bytes as latin1), version. */
+const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
+
+/**
+ * Answers a request node:http's parser refused, as every other error is answered, instead of Node's
+ * bare status line: a target under /api with bytes outside printable ASCII (an unencoded `q=tábuas`)
+ * gets the API's 400 envelope, those bytes percent-encoded so its query shows what was meant;
+ * anything else the site's text error with Node's status (400, 408, 413, 431). A connection that broke, or whose answer has begun, is closed.
+ * @param {Error & { code?: string, rawPacket?: Buffer }} error
+ * @param {import('node:stream').Duplex} socket
+ * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & Pick<import('../src/integrations/server-bundle.ts'), 'answerUnparsable' | 'parseTarget' | 'isApiPath'>} api
+ */
+export function answerClientError(error, socket, api) {
+  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+  if (error.code === 'ECONNRESET' || !socket.writable || /** @type {import('node:net').Socket} */ (socket).bytesWritten > 0) {
+    socket.destroy();
+    return;
+  }
+  const line = error.code === 'HPE_INVALID_URL' ? REQUEST_LINE.exec(error.rawPacket?.toString('latin1') ?? '') : null;
+  if (line) {
+    const [, method = 'GET', rawTarget = '/'] = line;
+    // One latin1 character per byte of the target.
+    const encoded = rawTarget.replace(/[^\x21-\x7e]/g, (byte) => `%${byte.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+    const target = api.parseTarget(encoded);
+    if (api.isApiPath(target.path)) {
+      const detail = `The request target holds bytes that HTTP does not allow (outside printable ASCII): percent-encode them as UTF-8, as in ${encoded.slice(0, 200)}.`;
+      const result = api.answerUnparsable(method, target, detail);
+      endWith(socket, result.status, { ...api.SECURITY_HEADERS, ...result.headers }, result.body);
+      return;
+    }
+  }
+  endWithText(socket, status, api);
 }

@@ -12,7 +12,7 @@ import { createRequestListener } from './app.mjs';
 import { distDirFrom, loadBuild, releaseLoadGarbage } from './load-build.mjs';
 import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, MAX_PIPELINED_REQUESTS, readConfig } from './config.mjs';
 import { trackConnections } from './connections.mjs';
-import { refuseTunnel, sendError } from './error-response.mjs';
+import { answerClientError, refuseTunnel, sendError } from './error-response.mjs';
 import { createLog, flushAndExit } from './log.mjs';
 import { createRateLimit } from './rate-limit.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
@@ -112,6 +112,12 @@ server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /*
   log.info({ message: 'tunnel refused', method: req.method, target: req.url, status: 405 });
   refuseTunnel(socket, build.api);
 });
+
+// Requests the parser refuses (an unencoded byte in the target, headers too large or too slow) are
+// answered like every other error: the API's envelope under /api, the site's text elsewhere.
+server.on('clientError', (/** @type {Error} */ error, /** @type {import('node:stream').Duplex} */ socket) =>
+  answerClientError(error, socket, build.api),
+);
 
 startDrain = () => {
   build.api.serviceState.draining = true;

@@ -2,11 +2,14 @@
 /**
  * Writes the nginx include files of one build, derived from the server's own modules, so nginx
  * adds exactly the headers the server would. Every build writes them into `<dist>/nginx/` (the
- * `nginxIncludes` integration in astro.config.mjs); `node deploy/nginx/generate.mjs DIST_DIR OUT_DIR`
+ * `nginxIncludes` integration in astro.config.mjs); `npx tsx deploy/nginx/generate.mjs DIST_DIR OUT_DIR`
  * writes them elsewhere (local.sh does, for a build made before this existed).
  *
- * - `http.conf` (http context): the Content-Type of every file extension in the build and the
- *   Cache-Control of every file whose policy differs from the default (a map over $uri).
+ * - `http.conf` (http context): the Cache-Control of every file whose policy differs from the
+ *   default (a map over $uri), and the maps the other files read.
+ * - `types.conf` (the site's server block): the Content-Type of every file extension in the build.
+ *   In the server block it replaces the http block's types (Debian's nginx.conf includes
+ *   mime.types there) instead of adding to them: no duplicate extension, no duplicate default_type.
  * - `headers.conf` (the location serving files): the headers every response carries, with the
  *   Content-Security-Policy of each file whose policy differs from the default (a map over $uri),
  *   and every file's open CORS.
@@ -133,7 +136,7 @@ export function limitedResponse() {
 }
 
 /**
- * Writes http.conf, headers.conf and limited.conf for the build in `distDir` into `outDir`; returns how many files it covers.
+ * Writes http.conf, types.conf, headers.conf and limited.conf for the build in `distDir` into `outDir`; returns how many files it covers.
  * @param {string} distDir
  * @param {string} outDir
  */
@@ -166,12 +169,17 @@ export function writeNginxIncludes(distDir, outDir) {
     .filter((file) => cacheControlFor(file) !== defaultPolicy)
     .map((file) => `    ${quote(file)} ${quote(cacheControlFor(file))};`);
 
-  const http = [
+  const typesConf = [
     GENERATED,
     'types {',
     ...[...types].sort().map(([extension, type]) => `    ${quote(type)} ${extension};`),
     '}',
     'default_type application/octet-stream;',
+    '',
+  ].join('\n');
+
+  const http = [
+    GENERATED,
     // Room for the longest file path as a map key (nginx refuses to start otherwise).
     `map_hash_bucket_size ${Math.max(64, 2 ** Math.ceil(Math.log2(Math.max(...files.map((file) => file.length)) + 32)))};`,
     'map $uri $oficina_cache_control {',
@@ -241,6 +249,7 @@ export function writeNginxIncludes(distDir, outDir) {
 
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'http.conf'), http);
+  writeFileSync(join(outDir, 'types.conf'), typesConf);
   writeFileSync(join(outDir, 'headers.conf'), headers);
   writeFileSync(join(outDir, 'limited.conf'), limitedConf);
   return files.length;

@@ -34,7 +34,10 @@ for instance in "$@"; do
 done
 dist="${DIST_DIR:-dist}"
 case "$dist" in /*) ;; *) dist="$project/$dist" ;; esac
-dist="$(cd "$dist" && pwd -P)"
+# Logical, not resolved: a `current` symlink stays in the paths, so after a deploy repoints it one
+# nginx reload serves the new release (files, and the include files the reload reads).
+[ -d "$dist" ] || { echo "DIST_DIR is not a folder: $dist" >&2; exit 1; }
+dist="$(cd "$dist" && pwd -L)"
 brotli_module=/usr/lib/nginx/modules/ngx_http_brotli_static_module.so
 brotli='# brotli_static: module not installed'
 [ -f "$brotli_module" ] && brotli='brotli_static on;'
@@ -62,7 +65,7 @@ render() {
 }
 
 # Every build writes its include files (from the server modules) into its nginx/ folder.
-have_includes() { [ -f "$includes/headers.conf" ] && [ -f "$includes/http.conf" ] && [ -f "$includes/limited.conf" ]; }
+have_includes() { for file in http.conf types.conf headers.conf limited.conf; do [ -f "$includes/$file" ] || return 1; done; }
 
 if [ "$print_only" = 1 ]; then
   have_includes || { echo "$includes has no include files: build with npm run build" >&2; exit 1; }
@@ -79,7 +82,8 @@ chmod 755 "$work"
 # A build made before the includes existed: generate them here, leaving the build untouched.
 if ! have_includes; then
   includes="$work/nginx"
-  "$project/node_modules/.bin/node" "$here/generate.mjs" "$dist" "$includes" >&2
+  # tsx: the server modules it reads use TypeScript that Node cannot strip (parameter properties).
+  "$project/node_modules/.bin/tsx" "$here/generate.mjs" "$dist" "$includes" >&2
 fi
 render > "$work/site.conf"
 {

@@ -5,7 +5,7 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { cacheFor, type WorkerCache } from './cache-kinds.ts';
 import type { RequestTarget } from './request-target.ts';
-import { rateLimitedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
+import { rateLimitedResponse, respond, unparsableRequestResponse, type ApiRequest, type ApiResponse } from './respond.ts';
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -35,4 +35,9 @@ export function answerApi(
 /** The 429 envelope for a request the server's rate limiter refused. */
 export function answerRateLimited(method: string, target: RequestTarget, headers: RequestHeaders, retryAfterSeconds: number): ApiResponse {
   return rateLimitedResponse(apiRequest(method, target, headers), retryAfterSeconds);
+}
+
+/** The 400 envelope for a request the HTTP parser refused, from its raw request line (server/error-response.mjs). */
+export function answerUnparsable(method: string, target: RequestTarget, detail: string): ApiResponse {
+  return unparsableRequestResponse(apiRequest(method, target, {}), detail);
 }

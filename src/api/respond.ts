@@ -239,6 +239,18 @@ export function rateLimitedResponse(
   return result;
 }
 
+/**
+ * The 400 for a request the HTTP parser refused (a byte outside printable ASCII in the target, such
+ * as an unencoded `q=tábuas`): the server answers it from the raw request line, with the target's
+ * bytes percent-encoded, in the envelope of every other error.
+ */
+export function unparsableRequestResponse(request: ApiRequest, detail: string): ApiResponse {
+  const requestId = requestIdFor(request.header('x-request-id'));
+  const method = request.method.toUpperCase();
+  const error = new ApiError('invalid_parameter', detail);
+  return errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
+}
+
 /** Answers one API request from `catalog`, caching in `cache`. Never throws: unexpected failures become a 500 internal_error. */
 export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCache): ApiResponse {
   const requestIdHeader = request.header('x-request-id');

@@ -11,7 +11,7 @@ import { CACHE_CONTROL } from '../api/response-policy.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../discovery/api-catalog.ts';
 import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
-export { answerApi, answerRateLimited } from '../api/adapter.ts';
+export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
 export { budgetFromEnv, stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';

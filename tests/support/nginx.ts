@@ -13,6 +13,8 @@ export interface RunningNginx {
   workDir: string;
   /** `nginx -s reload` on this nginx, as the printed command says. */
   reload: () => void;
+  /** That command, as one line for a shell. */
+  reloadCommand: string;
   /** SIGTERM and wait for local.sh to exit. */
   stop: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -24,9 +26,14 @@ export function nginxInstalled(): boolean {
   );
 }
 
-export async function startNginx(instancePorts: readonly number[], env: NodeJS.ProcessEnv = {}): Promise<RunningNginx> {
+/** `localSh` is another checkout's local.sh (a project copy's, serving that copy's build). */
+export async function startNginx(
+  instancePorts: readonly number[],
+  env: NodeJS.ProcessEnv = {},
+  localSh = 'deploy/nginx/local.sh',
+): Promise<RunningNginx> {
   const port = await freePort();
-  const { child, output, exited } = spawnCaptured('deploy/nginx/local.sh', [String(port), ...instancePorts.map(String)], {
+  const { child, output, exited } = spawnCaptured(localSh, [String(port), ...instancePorts.map(String)], {
     ...process.env,
     ...env,
   });
@@ -52,6 +59,7 @@ export async function startNginx(instancePorts: readonly number[], env: NodeJS.P
     process: child,
     output,
     workDir: workDir!,
+    reloadCommand: `${binary} ${reloadArgs}`,
     reload: () => {
       const result = spawnSync(binary!, reloadArgs!.split(' '), { encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`nginx -s reload: ${result.stderr}`);

@@ -1,0 +1,85 @@
+/**
+ * The README's test command on a fresh machine: `npm test` (its pretest) and .ci/run run
+ * scripts/system-packages.sh, which installs Chromium and nginx when they are missing, in one
+ * announced line, or names them and the command in one line without root. A fresh machine is
+ * simulated in a mount namespace (unshare) where /usr/bin/chromium and /usr/sbin/nginx are
+ * /dev/null, not executable; apt-get is a stand-in that records its arguments. Nothing is uninstalled.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SCRIPT = 'scripts/system-packages.sh';
+const PACKAGES = 'chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static';
+const HIDE = 'mount --bind /dev/null /usr/bin/chromium && mount --bind /dev/null /usr/sbin/nginx';
+const NOBODY = 'setpriv --reuid 65534 --regid 65534 --clear-groups';
+
+const bin = mkdtempSync(join(tmpdir(), 'system-packages-'));
+const calls = join(bin, 'apt-get.calls');
+writeFileSync(join(bin, 'apt-get'), `#!/bin/sh\necho "$*" >> ${calls}\n`);
+chmodSync(join(bin, 'apt-get'), 0o755);
+chmodSync(bin, 0o755);
+afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+/** Runs `command` on this machine as a fresh one: no Chromium, no nginx, the stand-in apt-get first on PATH. */
+function onFreshMachine(command: string, { asNobody = false } = {}) {
+  const env = { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: '', HOME: bin };
+  delete env['CHROMIUM_PATH'];
+  const run = spawnSync(
+    'unshare',
+    ['--mount', '--propagation', 'private', 'sh', '-c', `${HIDE} && exec ${asNobody ? `${NOBODY} ` : ''}${command}`],
+    {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** Whether this machine can make such a namespace (root, with Chromium and nginx where Debian puts them). */
+function canSimulate(): boolean {
+  return spawnSync('unshare', ['--mount', '--propagation', 'private', 'sh', '-c', HIDE], { stdio: 'ignore' }).status === 0;
+}
+
+describe('scripts/system-packages.sh', () => {
+  it('says nothing and succeeds when the packages are there', () => {
+    const run = spawnSync('bash', [SCRIPT], { encoding: 'utf8' });
+    if (run.status !== 0) expect(run.stderr).toMatch(/^system-packages: the tests need Debian's .+: run sudo apt-get/);
+    else expect(`${run.stdout}${run.stderr}`).toBe('');
+  });
+
+  it('is what npm test runs first, and what .ci/run runs', () => {
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['pretest']).toMatch(/^bash scripts\/system-packages\.sh && /);
+    expect(readFileSync('.ci/run', 'utf8')).toContain('\nbash scripts/system-packages.sh\n');
+  });
+});
+
+describe.runIf(canSimulate())('on a fresh machine', () => {
+  it('as root: installs what is missing, announced in one line', () => {
+    rmSync(calls, { force: true });
+    const run = onFreshMachine(`bash ${SCRIPT}`);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`system-packages: installing Debian's ${PACKAGES} for the browser and nginx suites\n`);
+    expect(readFileSync(calls, 'utf8')).toBe(`update -qq\ninstall -y -qq --no-install-recommends ${PACKAGES}\n`);
+  });
+
+  it('without root or sudo: one line naming the packages and the command, exit 1', () => {
+    const run = onFreshMachine(`bash ${SCRIPT}`, { asNobody: true });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(
+      `system-packages: the tests need Debian's ${PACKAGES}, not installed: run sudo apt-get update && sudo apt-get install -y --no-install-recommends ${PACKAGES}\n`,
+    );
+  });
+
+  it('npm test stops at that line before any suite runs', () => {
+    const run = onFreshMachine('npm test', { asNobody: true });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(`system-packages: the tests need Debian's ${PACKAGES}, not installed`);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/site:export: |RUN/);
+  });
+});
