@@ -9,7 +9,7 @@ import type { CatalogSnapshot } from '../catalog/snapshot.ts';
 import { matchRoute } from '../api/respond.ts';
 
 export { answerApi, answerRateLimited } from '../api/adapter.ts';
-export { cacheStats, cacheUsage, stringBytes, workerCache } from '../api/byte-cache.ts';
+export { cacheStats, cacheUsage, setWorkerCacheBudget, stringBytes, workerCache } from '../api/byte-cache.ts';
 export { isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  budgetFromEnv,
   ByteCache,
   cacheStats,
   cacheUsage,
   ENTRY_OVERHEAD_BYTES,
   SEEN_ONCE_KEYS,
+  setWorkerCacheBudget,
   stringBytes,
+  UNSET_BUDGET_BYTES,
   type Sized,
 } from '../../src/api/byte-cache.ts';
 import { ApiError } from '../../src/api/api-error.ts';
@@ -43,22 +44,6 @@ describe('stringBytes', () => {
     ['😀', 4],
   ])('%j holds %i bytes', (text, bytes) => {
     expect(stringBytes(text)).toBe(bytes);
-  });
-});
-
-describe('budgetFromEnv', () => {
-  it.each([
-    [undefined, 128 * 1024 * 1024],
-    ['', 128 * 1024 * 1024],
-    ['  ', 128 * 1024 * 1024],
-    ['1', 1024 * 1024],
-    ['0.5', 512 * 1024],
-  ])('%j gives %i bytes', (raw, bytes) => {
-    expect(budgetFromEnv(raw)).toBe(bytes);
-  });
-
-  it.each(['0', '-1', 'abc', 'Infinity', 'NaN'])('refuses %j', (raw) => {
-    expect(() => budgetFromEnv(raw)).toThrow(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
   });
 });
 
@@ -148,8 +133,11 @@ describe('ByteCache', () => {
     expect(cache.stats()['page']).toMatchObject({ evictions: 1 });
   });
 
-  it('the worker cache reports the same shapes', () => {
-    expect(cacheUsage().budget).toBe(budgetFromEnv(process.env['CACHE_BUDGET_MB']));
+  it('the worker cache reports the same shapes, with the budget the server sets', () => {
+    expect(cacheUsage().budget).toBe(UNSET_BUDGET_BYTES);
+    setWorkerCacheBudget(3 * 1024 * 1024);
+    expect(cacheUsage().budget).toBe(3 * 1024 * 1024);
+    setWorkerCacheBudget(UNSET_BUDGET_BYTES);
     for (const stats of Object.values(cacheStats())) expect(stats.budgetBytes).toBe(cacheUsage().budget);
   });
 });
