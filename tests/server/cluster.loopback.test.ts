@@ -208,6 +208,32 @@ describe('workers under load', () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
+  it('keeps serving when a reload cannot start its new workers, and does not exit', async () => {
+    mkdirSync('.tmp', { recursive: true });
+    const releases = mkdtempSync(join('.tmp', 'releases-'));
+    try {
+      symlinkSync(join(process.cwd(), distDir), join(releases, 'current'));
+      mkdirSync(join(releases, 'broken', 'server'), { recursive: true });
+      writeFileSync(join(releases, 'broken', 'build.json'), '{"id":"broken"}');
+      writeFileSync(join(releases, 'broken', 'server', 'entry.mjs'), 'throw new Error("broken build");\n');
+      server = await startServer({ WEB_CONCURRENCY: '1', DIST_DIR: join(releases, 'current') });
+      rmSync(join(releases, 'current'));
+      symlinkSync('broken', join(releases, 'current'));
+      // Three reloads, each of whose new worker fails: never counted as failed starts.
+      for (let reload = 1; reload <= MAX_FAILED_STARTS; reload += 1) {
+        server.process.kill('SIGHUP');
+        const stopped = () => logLines(server!.output()).filter((line) => String(line['message']).startsWith('reload stopped')).length;
+        expect(await eventually(() => stopped() === reload, 15_000)).toBe(true);
+      }
+      expect(server.process.exitCode).toBeNull();
+      expect((await fetch(`${server.url}${healthPath}`)).status).toBe(200);
+    } finally {
+      await server?.stop();
+      server = undefined;
+      rmSync(releases, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 with the cause when workers cannot start, three in a row: never a crash loop', async () => {
     // A build whose server cannot load: every worker exits at start.
     mkdirSync('.tmp', { recursive: true });

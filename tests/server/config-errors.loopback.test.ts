@@ -19,8 +19,8 @@ function run(env: Record<string, string>) {
     timeout: 10_000,
   });
   const ms = Math.round(performance.now() - started);
-  const lines = `${result.stdout}${result.stderr}`.split('\n').filter((line) => line.trim() !== '');
-  return { status: result.status, signal: result.signal, ms, lines };
+  const lines = result.stdout.split('\n').filter((line) => line.trim() !== '');
+  return { status: result.status, signal: result.signal, ms, lines, stderr: result.stderr };
 }
 
 let held: Server;
@@ -54,13 +54,27 @@ const SCHEMA_CASES: [string, string, () => Record<string, string>][] = Object.en
 describe('a bad setting stops the start', () => {
   it.each([...OPERATOR_CASES, ...SCHEMA_CASES])('%s: exit 1 within 5 s, one JSON line naming %s', (label, variable, env) => {
     const given = env();
-    const { status, ms, lines } = run(given);
+    const { status, ms, lines, stderr } = run(given);
     console.log(JSON.stringify({ test: 'config error', case: label, status, ms, line: lines[0] }));
     expect(status).toBe(1);
     expect(ms).toBeLessThan(5_000);
     expect(lines).toHaveLength(1);
+    expect(stderr).toBe('');
     const line = JSON.parse(lines[0]!) as Record<string, unknown>;
     expect(line).toMatchObject({ level: 'fatal', variable, value: given[variable], allowed: expect.any(String) });
     expect(line['message']).toMatch(new RegExp(`^${variable} must be `));
+  });
+
+  it('names every bad variable in its one line: the first in variable, the others in more', () => {
+    const { status, lines } = run({ PORT: 'abc', LOG_REQUESTS: 'yes' });
+    expect(status).toBe(1);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      variable: 'PORT',
+      value: 'abc',
+      more: [{ variable: 'LOG_REQUESTS', value: 'yes', allowed: '"on" or "off"' }],
+    });
+    expect(line['message']).toMatch(/^PORT must be .*; LOG_REQUESTS must be /);
   });
 });
