@@ -208,6 +208,31 @@ describe('workers under load', () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
+  it('backs off when workers that listened keep dying young, and logs it', async () => {
+    server = await startServer({ WEB_CONCURRENCY: '1' });
+    const killed: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const fresh = () => liveWorkers(server!.output()).filter((pid) => !killed.includes(pid));
+      expect(await eventually(() => fresh().length === 1, 15_000)).toBe(true);
+      const [victim] = fresh();
+      killed.push(victim!);
+      process.kill(victim!, 'SIGKILL');
+    }
+    const exits = () => logLines(server!.output()).filter((line) => killed.includes(line['worker'] as number));
+    expect(await eventually(() => exits().length === 3, 5_000)).toBe(true);
+    const delays = exits().map((line) => line['replace_in_ms']);
+    console.log(JSON.stringify({ test: 'backoff', delays }));
+    expect(delays).toEqual([0, 100, 200]);
+    expect(exits().map((line) => line['message'])).toEqual([
+      'worker exited: replacing it',
+      'workers keep exiting: backing off',
+      'workers keep exiting: backing off',
+    ]);
+    // They had listened: no failed start is counted, and the server serves again.
+    expect(exits().every((line) => line['failed_starts'] === undefined)).toBe(true);
+    expect(await eventually(() => liveWorkers(server!.output()).length === 1, 5_000)).toBe(true);
+  });
+
   it('keeps serving when a reload cannot start its new workers, and does not exit', async () => {
     mkdirSync('.tmp', { recursive: true });
     const releases = mkdtempSync(join('.tmp', 'releases-'));
