@@ -14,22 +14,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 const MB = 1024 * 1024;
 const HEAP_BASE_MB = 64;
 const HEAP_BYTES_PER_JSON_BYTE = 2;
-/** The byte budget's default, as src/api/byte-cache.ts has it (tests/server/heap-limit.test.ts holds the two together). */
-export const DEFAULT_CACHE_BUDGET_MB = 128;
 
 /**
- * The heap plan of a worker serving the build in `distDir`: its share, its budget and their limit, in MB.
+ * The heap plan of a worker serving the build in `distDir` with a byte budget of `cacheBudgetMb`
+ * (CACHE_BUDGET_MB, checked in server/config.mjs): its share, its budget and their limit, in MB.
  * @param {URL} distDir
- * @param {NodeJS.ProcessEnv} env
+ * @param {number} cacheBudgetMb
  */
-export function workerHeapPlan(distDir, env) {
+export function workerHeapPlan(distDir, cacheBudgetMb) {
   const apiDir = new URL('server/api/', distDir);
   // A build without its API folder cannot start a worker, which says why: no share to plan for.
   const names = existsSync(apiDir) ? readdirSync(apiDir) : [];
   const jsonBytes = names.filter((name) => name.endsWith('.json')).reduce((sum, name) => sum + statSync(new URL(name, apiDir)).size, 0);
   const shareMb = Math.ceil((jsonBytes * HEAP_BYTES_PER_JSON_BYTE) / MB);
-  // A bad CACHE_BUDGET_MB stops the worker with its own message (src/api/byte-cache.ts): the default stands in here.
-  const budget = Number(env['CACHE_BUDGET_MB']);
-  const budgetMb = Number.isFinite(budget) && budget > 0 ? Math.ceil(budget) : DEFAULT_CACHE_BUDGET_MB;
+  const budgetMb = Math.ceil(cacheBudgetMb);
   return { shareMb, budgetMb, limitMb: HEAP_BASE_MB + shareMb + budgetMb };
 }

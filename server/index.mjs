@@ -1,17 +1,24 @@
 // @ts-check
 /**
- * `npm start`: the production server. This is the primary process (primary.mjs), which runs
- * WEB_CONCURRENCY workers (worker.mjs); each worker serves the build in dist/ on PORT and HOST
- * through the request path in app.mjs, and logs one JSON line per request.
+ * `npm start`: the production server. This is the primary process (primary.mjs), which checks the
+ * configuration once (config.mjs) and runs WEB_CONCURRENCY workers (worker.mjs); each worker serves
+ * the build in DIST_DIR on PORT and HOST through the request path in app.mjs, and logs one JSON line
+ * per request. A bad setting: one fatal line naming the variable, its value and what is allowed,
+ * and exit 1 before any worker starts.
  */
-import { readConfig } from './config.mjs';
-import { createLog } from './log.mjs';
+import { ConfigError, readConfig } from './config.mjs';
+import { createLog, flushAndExit } from './log.mjs';
 import { runPrimary } from './primary.mjs';
 
 const log = createLog({ sync: true });
 try {
-  runPrimary(readConfig(process.env), log);
+  runPrimary(await readConfig(), log);
 } catch (error) {
-  log.fatal({ message: error instanceof Error ? error.message : String(error) });
-  process.exitCode = 1;
+  if (error instanceof ConfigError) {
+    const [first, ...more] = error.problems;
+    log.fatal({ message: error.message, ...first, ...(more.length > 0 ? { more } : {}) });
+  } else {
+    log.fatal({ message: error instanceof Error ? error.message : String(error) });
+  }
+  flushAndExit(log, 1);
 }

@@ -1,22 +1,17 @@
 // @ts-check
 /**
  * Loads one build from dist/: the prerendered files and 404 page, Astro's handler (redirects), the API
- * bundle with its content snapshot, and the build id. DIST_DIR (relative to the project root) picks
- * another build.
+ * bundle with its content snapshot, and the build id, from the folder DIST_DIR names (server/config.mjs).
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The project root, where package.json and the default dist/ live. */
-const projectRoot = new URL('../', import.meta.url);
-
 /**
  * The build folder, resolved through symlinks once: a worker keeps reading the build it started
  * with even when a deploy repoints a `current` symlink before reloading.
- * @param {NodeJS.ProcessEnv} env
+ * @param {string} named the folder as DIST_DIR names it (absolute: config.distDir)
  */
-export function distDirFrom(env) {
-  const named = fileURLToPath(new URL(`${env['DIST_DIR'] ?? 'dist'}/`.replace(/\/+$/, '/'), projectRoot));
+export function resolveDistDir(named) {
   return pathToFileURL(`${realpathSync(named)}/`);
 }
 
@@ -38,15 +33,15 @@ export function distDirFrom(env) {
 /**
  * Imports a build's server modules and reads its catalog snapshot; makes the worker's one cache.
  * @param {URL} distDir
- * @param {{ cacheBudgetMb?: string | undefined }} [options] CACHE_BUDGET_MB as given (the default when absent)
+ * @param {number} cacheBudgetBytes what the worker's caches may hold (CACHE_BUDGET_MB)
  * @returns {Promise<Build>}
  */
-export async function loadBuild(distDir, { cacheBudgetMb } = {}) {
+export async function loadBuild(distDir, cacheBudgetBytes) {
   /** @type {{ handler: AstroHandler }} */
   const astro = await import(new URL('server/entry.mjs', distDir).href);
   /** @type {ApiBundle} */
   const api = await import(new URL('server/api/handler.mjs', distDir).href);
-  /** @type {{ id: string, siteUrl?: string }} written by src/integrations/build-record.ts */
+  /** @type {{ id: string, siteUrl: string }} written by src/integrations/build-record.ts */
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8'));
   // /api/health reports it.
   api.serviceState.build = record.id;
@@ -55,12 +50,12 @@ export async function loadBuild(distDir, { cacheBudgetMb } = {}) {
   // The payloads the build serialized: the worker reads their bytes and holds only their index.
   api.openPayloadStore(apiDir, catalog);
   // The worker's one byte budget: the API's entries, the answers and static files alike (src/api/cache-kinds.ts).
-  const cache = api.createWorkerCache(api.budgetFromEnv(cacheBudgetMb), catalog);
+  const cache = api.createWorkerCache(cacheBudgetBytes, catalog);
   return {
     id: record.id,
-    // The origin the build was made for (its SITE_URL; the server's when a record lacks it): Astro's
-    // requests are built on it, never on a client's Host.
-    siteOrigin: new URL(record.siteUrl ?? api.siteUrl()).origin,
+    // The origin the build was made for (its SITE_URL): Astro's requests are built on it, never on a
+    // client's Host.
+    siteOrigin: new URL(record.siteUrl).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
     // The site's 404 page, prerendered: what every path the server does not serve gets.
     notFoundPage: readFileSync(new URL('client/404.html', distDir)),

@@ -213,7 +213,14 @@ export function startPrimaryMetrics(config, log) {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const ready = new Gauge({
+    name: 'server_ready',
+    help: 'The readiness the primary tells systemd: 1 once the build is loaded and every worker listens, 0 before and while stopping.',
+    registers: [registry],
+  });
   const lifecycle = {
+    /** @param {boolean} isReady */
+    ready: (isReady) => ready.set(isReady ? 1 : 0),
     started: () => starts.inc(),
     /** @param {'retired' | 'unexpected'} reason */
     exited: (reason) => exits.labels(reason).inc(),

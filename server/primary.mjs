@@ -3,9 +3,13 @@
  * The primary process: forks the workers (server/worker.mjs) that share the port, and keeps them
  * running. It serves nothing itself.
  *
- * - Start: WEB_CONCURRENCY workers; logs "listening" once all of them listen.
- * - A worker that exits unasked (a crash, SIGKILL) is replaced at once. Workers that keep dying
- *   young are replaced after a growing delay (0.1 s, 0.2 s … 30 s), logged: never a busy spin.
+ * - Start: WEB_CONCURRENCY workers, with the settings server/config.mjs checked; once all of them
+ *   listen, logs "listening" and tells systemd READY=1 (server/readiness.mjs).
+ * - A worker that cannot start (it exits before it listens: a broken build, a port taken since the
+ *   check) says why; after MAX_FAILED_STARTS such exits in a row, the primary stops every worker and
+ *   exits 1 with that cause, so a supervisor sees the failure (systemd's Restart=on-failure).
+ * - A worker that exits unasked after listening (a crash, SIGKILL) is replaced at once. Workers that
+ *   keep dying young are replaced after a growing delay (0.1 s, 0.2 s … 30 s), logged: never a busy spin.
  * - SIGHUP: rolling reload. A fresh worker (reading dist/ anew) starts; once it listens, one old
  *   worker drains; until every worker is new. If a fresh worker cannot start, the reload stops and
  *   the old workers keep serving.
@@ -18,11 +22,13 @@
  */
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
+import { workerEnv } from './config.mjs';
 import { workerHeapPlan } from './heap-limit.mjs';
-import { distDirFrom } from './load-build.mjs';
+import { resolveDistDir } from './load-build.mjs';
 import { flushAndExit } from './log.mjs';
 import { startPrimaryMetrics } from './metrics.mjs';
 import { startRateLimitCounters } from './rate-limit-counters.mjs';
+import { notifyReady, START_FAILED } from './readiness.mjs';
 
 /** A worker up this long was not part of a crash loop. */
 const STABLE_AFTER_MS = 10_000;
@@ -31,20 +37,22 @@ const BACKOFF_FIRST_MS = 100;
 const BACKOFF_MAX_MS = 30_000;
 /** How much earlier than the primary's bound the workers cut their connections. */
 const WORKER_DEADLINE_MARGIN_MS = 250;
+/** Workers in a row that exit before they listen, after which the primary gives up (a retry would not help). */
+export const MAX_FAILED_STARTS = 3;
 
 /**
- * @typedef {{ role: 'serving' | 'candidate' | 'retiring', startedAt: number, listening: boolean }} WorkerState
+ * @typedef {{ role: 'serving' | 'candidate' | 'retiring', startedAt: number, listening: boolean, startFailure?: string }} WorkerState
  */
 
-/**
+/*
+ * The workers' MALLOC_MMAP_THRESHOLD_ (64 KB unless the operator sets it; server/config.mjs):
  * glibc's malloc keeps freed blocks below its mmap threshold for reuse, and that threshold rises to
  * 32 MB as large blocks are freed: a compressor's working memory (hundreds of KB for each payload
  * compressed once) then stays in a worker's RSS after it is freed, around the long-lived cached
  * buffers. A fixed 64 KB threshold returns such blocks to the system (measured: 10,000 distinct
- * gzip searches grew a worker by 91 MB with the default, 40 MB with this). An operator's own
- * setting wins; other C libraries ignore the variable.
+ * gzip searches grew a worker by 91 MB with the default, 40 MB with this). Other C libraries ignore
+ * the variable.
  */
-const WORKER_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THRESHOLD_'] ?? String(64 * 1024) };
 
 /**
  * Node flags for the workers, after the primary's own:
@@ -58,9 +66,10 @@ const WORKER_MEMORY_ENV = { MALLOC_MMAP_THRESHOLD_: process.env['MALLOC_MMAP_THR
  * - an old generation of at most the worker's heap plan (server/heap-limit.mjs): the build's share
  *   and the byte budget. An operator's own `--max-old-space-size` wins.
  * @param {number} heapLimitMb
+ * @param {string} nodeOptions NODE_OPTIONS
  */
-function workerExecArgv(heapLimitMb) {
-  const given = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
+function workerExecArgv(heapLimitMb, nodeOptions) {
+  const given = [...process.execArgv, ...nodeOptions.split(/\s+/)];
   const youngGeneration = given.some((flag) => flag.startsWith('--max-semi-space-size')) ? [] : ['--max-semi-space-size=4'];
   const oldGeneration = given.some((flag) => flag.startsWith('--max-old-space-size')) ? [] : [`--max-old-space-size=${heapLimitMb}`];
   return [...process.execArgv, '--expose-gc', ...youngGeneration, ...oldGeneration];
@@ -79,6 +88,9 @@ export function runPrimary(config, log) {
   /** @type {Map<import('node:cluster').Worker, WorkerState>} */
   const workers = new Map();
   let quickFailures = 0;
+  /** Workers in a row that exited before they listened. */
+  let failedStarts = 0;
+  let gaveUp = false;
   let announced = false;
   /** @type {number | undefined} */
   let stoppingSince;
@@ -88,11 +100,16 @@ export function runPrimary(config, log) {
   /** @param {WorkerState['role']} role */
   const fork = (role) => {
     // Planned at each fork: a reload may serve a larger build.
-    const heap = workerHeapPlan(distDirFrom(process.env), process.env);
+    const heap = workerHeapPlan(resolveDistDir(config.distDir), config.cacheBudgetMb);
     log.info({ message: 'worker heap plan', share_mb: heap.shareMb, budget_mb: heap.budgetMb, limit_mb: heap.limitMb });
-    cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb) });
-    const worker = cluster.fork(WORKER_MEMORY_ENV);
-    workers.set(worker, { role, startedAt: Date.now(), listening: false });
+    cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb, config.nodeOptions) });
+    const worker = cluster.fork(workerEnv(config));
+    /** @type {WorkerState} */
+    const state = { role, startedAt: Date.now(), listening: false };
+    workers.set(worker, state);
+    worker.on('message', (/** @type {{ type?: string, cause?: string }} */ message) => {
+      if (message.type === START_FAILED && message.cause !== undefined) state.startFailure = message.cause;
+    });
     lifecycle.started();
     return worker;
   };
@@ -131,16 +148,33 @@ export function runPrimary(config, log) {
   cluster.on('listening', (worker, address) => {
     const state = workers.get(worker);
     if (state) state.listening = true;
+    failedStarts = 0;
     if (!announced && withRole('serving').filter((each) => workers.get(each)?.listening).length >= config.workers) {
       announced = true;
-      log.info({ message: 'listening', url: `http://${config.host}:${address.port}/`, workers: config.workers });
+      const url = `http://${config.host}:${address.port}/`;
+      log.info({ message: 'listening', url, workers: config.workers });
+      lifecycle.ready(true);
+      notifyReady(config.notifySocket, log, `serving ${url} with ${config.workers} workers`);
     }
   });
+
+  /**
+   * Stops at once, exit 1: workers cannot start, and retrying would not help.
+   * @param {string} message
+   * @param {Record<string, unknown>} details
+   */
+  const giveUp = (message, details) => {
+    stoppingSince = Date.now();
+    gaveUp = true;
+    log.fatal({ message, ...details });
+    for (const other of workers.keys()) other.process.kill('SIGKILL');
+    flushAndExit(log, 1);
+  };
 
   cluster.on('exit', (worker, code, signal) => {
     const state = workers.get(worker);
     workers.delete(worker);
-    if (!state) return;
+    if (!state || gaveUp) return;
     lifecycle.exited(state.role === 'retiring' ? 'retired' : 'unexpected');
     const lived = Date.now() - state.startedAt;
     if (stoppingSince !== undefined) {
@@ -155,9 +189,20 @@ export function runPrimary(config, log) {
       return;
     }
     if (state.role === 'candidate') return; // the reload reports it
+    /** @type {{ cause?: string, failed_starts?: number }} */
+    const start = {};
+    if (!state.listening) {
+      failedStarts += 1;
+      start.cause = state.startFailure ?? `exited with ${signal ?? `code ${code}`} before listening`;
+      start.failed_starts = failedStarts;
+      if (failedStarts >= MAX_FAILED_STARTS) {
+        giveUp(`workers cannot start: ${start.cause}`, { ...start, worker: pid(worker), code, signal });
+        return;
+      }
+    }
     quickFailures = lived >= STABLE_AFTER_MS ? 1 : quickFailures + 1;
     const delay = quickFailures <= 1 ? 0 : Math.min(BACKOFF_FIRST_MS * 2 ** (quickFailures - 2), BACKOFF_MAX_MS);
-    const details = { worker: pid(worker), code, signal, lived_ms: lived, quick_failures: quickFailures, replace_in_ms: delay };
+    const details = { worker: pid(worker), code, signal, lived_ms: lived, quick_failures: quickFailures, replace_in_ms: delay, ...start };
     if (delay === 0) log.warn({ message: 'worker exited: replacing it', ...details });
     else log.error({ message: 'workers keep exiting: backing off', ...details });
     setTimeout(() => {
@@ -206,6 +251,7 @@ export function runPrimary(config, log) {
     // `npm start` in a terminal gets Ctrl-C twice (the process group, and npm forwarding it): the bound applies.
     if (stoppingSince !== undefined) return;
     stoppingSince = Date.now();
+    lifecycle.ready(false);
     log.info({ message: 'shutting down', signal, workers: workers.size, timeout_ms: config.shutdownTimeoutMs });
     if (workers.size === 0) flushAndExit(log, 0);
     const deadline = stoppingSince + config.shutdownTimeoutMs;

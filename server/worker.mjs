@@ -4,21 +4,47 @@
  * SIGTERM of its own) asks it to drain: /api/health answers 503, no new connection is accepted,
  * every response closes its connection, idle connections close, then the process exits 0. At the
  * drain deadline, whatever is left is cut.
+ *
+ * Its settings are the ones the primary checked (server/config.mjs), never read again here. A
+ * worker that cannot start (its build does not load, its port cannot be bound) tells the primary
+ * why before it exits, and the primary decides whether to try again.
  */
 import { getHeapStatistics } from 'node:v8';
 import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.mjs';
-import { distDirFrom, loadBuild, releaseLoadGarbage } from './load-build.mjs';
-import { CONNECTIONS_CHECKING_INTERVAL_MS, DRAIN_IDLE_GRACE_MS, MAX_HEADER_SIZE, MAX_PIPELINED_REQUESTS, readConfig } from './config.mjs';
+import { loadBuild, releaseLoadGarbage, resolveDistDir } from './load-build.mjs';
+import {
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  DRAIN_IDLE_GRACE_MS,
+  MAX_HEADER_SIZE,
+  MAX_PIPELINED_REQUESTS,
+  configFromPrimary,
+} from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { answerClientError, refuseTunnel, sendError } from './error-response.mjs';
 import { createLog, flushAndExit } from './log.mjs';
-import { createRateLimit } from './rate-limit.mjs';
+import { createRateLimit, parseTrustProxy } from './rate-limit.mjs';
+import { START_FAILED } from './readiness.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
 
 const log = createLog({ sync: false });
-const config = readConfig(process.env);
+const config = configFromPrimary();
+
+/**
+ * Ends a start that failed: the primary gets the cause (it logs it, and stops after several in a
+ * row), then the process exits 1.
+ * @param {unknown} error
+ * @returns {Promise<never>} never settles: nothing after a failed start runs
+ */
+function startFailed(error) {
+  const cause = error instanceof Error ? error.message : String(error);
+  log.error({ message: 'worker cannot start', error: error instanceof Error ? (error.stack ?? cause) : cause });
+  process.send?.({ type: START_FAILED, cause }, () => flushAndExit(log, 1));
+  // Without a channel, or when the message cannot go, the exit still comes.
+  setTimeout(() => flushAndExit(log, 1), 1_000);
+  return new Promise(() => {});
+}
 
 /** @type {number | undefined} set once draining starts */
 let drainDeadline;
@@ -50,7 +76,7 @@ process.on('SIGHUP', () => {});
 // The primary is gone (even SIGKILLed): nobody will replace or stop this worker, so it stops itself.
 process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
 
-const build = await loadBuild(distDirFrom(process.env), { cacheBudgetMb: process.env['CACHE_BUDGET_MB'] });
+const build = await loadBuild(resolveDistDir(config.distDir), config.cacheBudgetBytes).catch(startFailed);
 // After the build's import, which installed Astro's listener.
 takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
 // prom-client loads only when metrics are on (and after the build: a broken build fails fast).
@@ -61,7 +87,11 @@ const metrics =
         build,
         caches: () => build.cache.stats(),
       });
-const rateLimit = createRateLimit({ policy: config.rateLimit, trustProxy: config.trustProxy }, build.api, build.api.SECURITY_HEADERS);
+const rateLimit = createRateLimit(
+  { policy: config.rateLimit, trustProxy: parseTrustProxy(config.trustProxy ?? undefined) },
+  build.api,
+  build.api.SECURITY_HEADERS,
+);
 const listener = createRequestListener(build, {
   log,
   logRequests: config.logRequests,
@@ -142,7 +172,11 @@ startDrain = () => {
 };
 // A drain asked while the build was loading is already exiting.
 if (drainDeadline === undefined) {
+  // A port taken since the primary's check, or refused: the start failed (after listening, the
+  // server reports no such errors).
+  server.once('error', startFailed);
   server.listen(config.port, config.host, () => {
+    server.off('error', startFailed);
     // The build's share, counted once: the heap after start-up's garbage is collected (load-build.mjs).
     const heap = getHeapStatistics();
     log.info({

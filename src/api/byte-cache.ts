@@ -1,12 +1,16 @@
 /**
  * The one memory budget of a worker, in bytes: every cache the server keeps (the kinds of
  * src/api/cache-kinds.ts) is an entry here, sized by what it really holds, and the least recently
- * used entries go once the total passes the budget. CACHE_BUDGET_MB sets it.
+ * used entries go once the total passes the budget. The worker sets it once, from CACHE_BUDGET_MB
+ * as server/config.mjs checked it (createWorkerCache).
  */
 import { LRUCache } from 'lru-cache';
 
-/** Default budget per worker (README, "Environment"). */
-export const DEFAULT_CACHE_BUDGET_MB = 128;
+/**
+ * The budget until the server sets its own: what `astro dev` and in-process callers get. Not a
+ * server default (that is CACHE_BUDGET_MB's, in server/config.mjs).
+ */
+export const UNSET_BUDGET_BYTES = 32 * 1024 * 1024;
 
 /**
  * Bytes an entry costs besides what it holds: the LRU's slot (key, value, size, two links: about
@@ -72,15 +76,6 @@ interface Slot {
 export function stringBytes(text: string): number {
   // eslint-disable-next-line no-control-regex -- any character above U+00FF makes V8 store two bytes each
   return /[^\u0000-\u00ff]/u.test(text) ? text.length * 2 : text.length;
-}
-
-/** The budget from CACHE_BUDGET_MB (a positive number of megabytes), or the default. */
-export function budgetFromEnv(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_CACHE_BUDGET_MB * 1024 * 1024;
-  const megabytes = Number(raw);
-  if (!Number.isFinite(megabytes) || megabytes <= 0)
-    throw new Error(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
-  return Math.floor(megabytes * 1024 * 1024);
 }
 
 /**

@@ -7,7 +7,7 @@
  * docs/deploy.md's table of kinds is tested against this list (tests/api/cache-kinds.test.ts).
  */
 import type { RouteId } from '../routes/routes.ts';
-import { ByteCache, DEFAULT_CACHE_BUDGET_MB, type CacheKind, type Sized } from './byte-cache.ts';
+import { ByteCache, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
 import type { CheckedQuery } from './checked-query.ts';
 import type { PreparedPayload } from './payload-cache.ts';
 import type { SelectedEntries } from './selected-entries.ts';
@@ -102,5 +102,5 @@ export function createWorkerCache(budget: number, catalog: object): WorkerCache 
 
 /** The cache `catalog` is served with: the worker's, or for an in-process caller (tests, astro dev) one of the default budget. */
 export function cacheFor(catalog: object): WorkerCache {
-  return servedWith.get(catalog) ?? createWorkerCache(DEFAULT_CACHE_BUDGET_MB * 1024 * 1024, catalog);
+  return servedWith.get(catalog) ?? createWorkerCache(UNSET_BUDGET_BYTES, catalog);
 }

@@ -12,7 +12,7 @@ import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../di
 import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
 export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
-export { budgetFromEnv, stringBytes } from '../api/byte-cache.ts';
+export { stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';

@@ -44,19 +44,22 @@ function directoryOf<T extends z.ZodType>(item: T) {
 
 export const HealthPayloadSchema = z
   .strictObject({
-    status: z.literal('ok'),
-    /** The site's release (package version). */
-    version: z.string(),
-    /** Hash of the content and code the running build was made from (dist/build.json); "source" when served from src/. */
-    build: z.string(),
-    /** Whole seconds the answering process has been up. */
-    uptime_seconds: z.number().int().min(0),
-    catalog: z.strictObject({
-      /** Hash of the validated content; changes exactly when content changes. */
-      version: z.string(),
-      /** Number of catalog entries across all collections. */
-      entries: z.number().int().min(0),
-    }),
+    status: z
+      .literal('ok')
+      .describe(
+        'Always "ok": the answering worker has loaded its build and accepts requests (it is ready). A draining worker answers 503 (unavailable) instead.',
+      ),
+    version: z.string().describe("The site's release: the version in package.json."),
+    build: z
+      .string()
+      .describe('Hash of the content and code the running build was made from (dist/build.json); "source" when served from src/ (astro dev).'),
+    uptime_seconds: z.number().int().min(0).describe('Whole seconds the answering process has been up (a worker, not the whole server).'),
+    catalog: z
+      .strictObject({
+        version: z.string().describe('Hash of the validated content the catalog was made from; changes exactly when the content changes.'),
+        entries: z.number().int().min(0).describe('Number of catalog entries across all collections.'),
+      })
+      .describe('The catalog the answering worker serves.'),
   })
   .meta({ id: 'HealthPayload' });
 

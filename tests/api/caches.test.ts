@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  budgetFromEnv,
   ByteCache,
   ENTRY_OVERHEAD_BYTES,
   SEEN_ONCE_KEYS,
@@ -57,22 +56,6 @@ describe('stringBytes', () => {
     ['😀', 4],
   ])('%j holds %i bytes', (text, bytes) => {
     expect(stringBytes(text)).toBe(bytes);
-  });
-});
-
-describe('budgetFromEnv', () => {
-  it.each([
-    [undefined, 128 * 1024 * 1024],
-    ['', 128 * 1024 * 1024],
-    ['  ', 128 * 1024 * 1024],
-    ['1', 1024 * 1024],
-    ['0.5', 512 * 1024],
-  ])('%j gives %i bytes', (raw, bytes) => {
-    expect(budgetFromEnv(raw)).toBe(bytes);
-  });
-
-  it.each(['0', '-1', 'abc', 'Infinity', 'NaN'])('refuses %j', (raw) => {
-    expect(() => budgetFromEnv(raw)).toThrow(`CACHE_BUDGET_MB must be a positive number of megabytes; got "${raw}"`);
   });
 });
 

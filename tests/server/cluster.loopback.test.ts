@@ -2,12 +2,13 @@
  * The primary and its workers under load, on loopback: a SIGKILLed worker is replaced and fails at
  * most the requests it had in flight; SIGHUP replaces every worker without a failed request;
  * SIGTERM lets in-flight requests finish and exits 0 within the bound; /api/health says 503 while a
- * worker drains; a crash loop backs off. Each test runs its own server from the global build.
+ * worker drains; workers that cannot start stop the primary. Each test runs its own server from the global build.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_FAILED_STARTS } from '../../server/primary.mjs';
 import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
 import { exportPath } from '../../src/routes/urls.ts';
 import { failed, sleep, startLoad, type Sent } from '../support/load.ts';
@@ -81,7 +82,8 @@ describe('workers under load', () => {
     try {
       cpSync(distDir, join(releases, 'a'), { recursive: true });
       cpSync(distDir, join(releases, 'b'), { recursive: true });
-      writeFileSync(join(releases, 'b', 'build.json'), JSON.stringify({ id: 'b'.repeat(16) }));
+      const record = JSON.parse(readFileSync(join(distDir, 'build.json'), 'utf8')) as Record<string, unknown>;
+      writeFileSync(join(releases, 'b', 'build.json'), JSON.stringify({ ...record, id: 'b'.repeat(16) }));
       symlinkSync('a', join(releases, 'current'));
       server = await startServer({ WEB_CONCURRENCY: String(WORKERS), DIST_DIR: join(releases, 'current') });
       const before = liveWorkers(server.output());
@@ -206,25 +208,80 @@ describe('workers under load', () => {
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
   });
 
-  it('backs off when workers keep dying, and logs it', async () => {
+  it('backs off when workers that listened keep dying young, and logs it', async () => {
+    server = await startServer({ WEB_CONCURRENCY: '1' });
+    const killed: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const fresh = () => liveWorkers(server!.output()).filter((pid) => !killed.includes(pid));
+      expect(await eventually(() => fresh().length === 1, 15_000)).toBe(true);
+      const [victim] = fresh();
+      killed.push(victim!);
+      process.kill(victim!, 'SIGKILL');
+    }
+    const exits = () => logLines(server!.output()).filter((line) => killed.includes(line['worker'] as number));
+    expect(await eventually(() => exits().length === 3, 5_000)).toBe(true);
+    const delays = exits().map((line) => line['replace_in_ms']);
+    console.log(JSON.stringify({ test: 'backoff', delays }));
+    expect(delays).toEqual([0, 100, 200]);
+    expect(exits().map((line) => line['message'])).toEqual([
+      'worker exited: replacing it',
+      'workers keep exiting: backing off',
+      'workers keep exiting: backing off',
+    ]);
+    // They had listened: no failed start is counted, and the server serves again.
+    expect(exits().every((line) => line['failed_starts'] === undefined)).toBe(true);
+    expect(await eventually(() => liveWorkers(server!.output()).length === 1, 5_000)).toBe(true);
+  });
+
+  it('keeps serving when a reload cannot start its new workers, and does not exit', async () => {
+    mkdirSync('.tmp', { recursive: true });
+    const releases = mkdtempSync(join('.tmp', 'releases-'));
+    try {
+      symlinkSync(join(process.cwd(), distDir), join(releases, 'current'));
+      mkdirSync(join(releases, 'broken', 'server'), { recursive: true });
+      writeFileSync(join(releases, 'broken', 'build.json'), '{"id":"broken"}');
+      writeFileSync(join(releases, 'broken', 'server', 'entry.mjs'), 'throw new Error("broken build");\n');
+      server = await startServer({ WEB_CONCURRENCY: '1', DIST_DIR: join(releases, 'current') });
+      rmSync(join(releases, 'current'));
+      symlinkSync('broken', join(releases, 'current'));
+      // Three reloads, each of whose new worker fails: never counted as failed starts.
+      for (let reload = 1; reload <= MAX_FAILED_STARTS; reload += 1) {
+        server.process.kill('SIGHUP');
+        const stopped = () => logLines(server!.output()).filter((line) => String(line['message']).startsWith('reload stopped')).length;
+        expect(await eventually(() => stopped() === reload, 15_000)).toBe(true);
+      }
+      expect(server.process.exitCode).toBeNull();
+      expect((await fetch(`${server.url}${healthPath}`)).status).toBe(200);
+    } finally {
+      await server?.stop();
+      server = undefined;
+      rmSync(releases, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 1 with the cause when workers cannot start, three in a row: never a crash loop', async () => {
     // A build whose server cannot load: every worker exits at start.
     mkdirSync('.tmp', { recursive: true });
     const broken = mkdtempSync(join('.tmp', 'broken-build-'));
     try {
       mkdirSync(join(broken, 'server'), { recursive: true });
+      writeFileSync(join(broken, 'build.json'), '{"id":"broken"}');
       writeFileSync(join(broken, 'server', 'entry.mjs'), 'throw new Error("broken build");\n');
+      const started = performance.now();
       server = await startServer({ WEB_CONCURRENCY: '2', DIST_DIR: broken }, { wait: false });
-      // Three backoffs (a busy machine starts workers slower, so wait for them rather than a fixed time).
-      const backoffs = () => logLines(server!.output()).filter((line) => line['message'] === 'workers keep exiting: backing off');
-      expect(await eventually(() => backoffs().length >= 3, 15_000)).toBe(true);
-      const delays = backoffs().map((line) => line['replace_in_ms'] as number);
-      console.log(JSON.stringify({ test: 'crash loop', backoffs: delays.length, delays }));
-      // Growing delays, so the number of restarts in 2.5 s stays small.
-      expect(delays).toEqual([...delays].sort((a, b) => a - b));
-      expect(delays.at(-1)).toBeGreaterThan(delays[0]!);
-      // Never a busy spin: few workers were started before the third backoff.
-      const exits = logLines(server.output()).filter((line) => line['worker'] !== undefined);
-      expect(exits.length).toBeLessThan(15);
+      const { code } = await server.exited;
+      const ms = Math.round(performance.now() - started);
+      const lines = logLines(server.output());
+      const fatal = lines.filter((line) => line['level'] === 'fatal');
+      const forks = lines.filter((line) => line['message'] === 'worker heap plan').length;
+      console.log(JSON.stringify({ test: 'workers cannot start', code, ms, forks, fatal: fatal[0] }));
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(10_000);
+      // The two first workers, and one replacement for each failure until the third: never a spin.
+      expect(forks).toBeLessThanOrEqual(MAX_FAILED_STARTS + 1);
+      expect(fatal).toEqual([
+        expect.objectContaining({ message: 'workers cannot start: broken build', cause: 'broken build', failed_starts: MAX_FAILED_STARTS }),
+      ]);
       expect(allWorkers(server.output())).toEqual([]);
     } finally {
       await server?.stop();

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CACHE_BUDGET_MB as SERVER_DEFAULT, workerHeapPlan } from '../../server/heap-limit.mjs';
-import { DEFAULT_CACHE_BUDGET_MB } from '../../src/api/byte-cache.ts';
+import { workerHeapPlan } from '../../server/heap-limit.mjs';
 
 const dist = mkdtempSync(join(tmpdir(), 'heap-plan-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -21,19 +20,13 @@ writeFileSync(join(dist, 'server/api/handler.mjs'), Buffer.alloc(1024 * 1024, 0x
 const distUrl = pathToFileURL(`${dist}/`);
 
 describe('workerHeapPlan', () => {
-  it('has the byte budget default the API bundle has', () => {
-    expect(SERVER_DEFAULT).toBe(DEFAULT_CACHE_BUDGET_MB);
-  });
-
   it('counts twice the JSON files beside the bundle, the budget and a base of 64 MB', () => {
-    expect(workerHeapPlan(distUrl, {})).toEqual({ shareMb: 8, budgetMb: 128, limitMb: 64 + 8 + 128 });
-    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: '16' })).toEqual({ shareMb: 8, budgetMb: 16, limitMb: 64 + 8 + 16 });
-    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: '0.5' }).budgetMb).toBe(1);
-    // A bad value is the worker's to refuse; the plan uses the default meanwhile.
-    expect(workerHeapPlan(distUrl, { CACHE_BUDGET_MB: 'lots' }).budgetMb).toBe(128);
+    expect(workerHeapPlan(distUrl, 128)).toEqual({ shareMb: 8, budgetMb: 128, limitMb: 64 + 8 + 128 });
+    expect(workerHeapPlan(distUrl, 16)).toEqual({ shareMb: 8, budgetMb: 16, limitMb: 64 + 8 + 16 });
+    expect(workerHeapPlan(distUrl, 0.5).budgetMb).toBe(1);
   });
 
   it('plans no share for a build without its API folder (its worker fails to start and says why)', () => {
-    expect(workerHeapPlan(pathToFileURL(`${join(dist, 'server/api')}/`), {})).toEqual({ shareMb: 0, budgetMb: 128, limitMb: 64 + 128 });
+    expect(workerHeapPlan(pathToFileURL(`${join(dist, 'server/api')}/`), 128)).toEqual({ shareMb: 0, budgetMb: 128, limitMb: 64 + 128 });
   });
 });
