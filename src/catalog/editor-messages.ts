@@ -134,7 +134,7 @@ export class FileChecker {
           problem: locales ? 'this is not one of the locales' : 'this field is not part of the schema',
           fix: suggestion
             ? `Did you mean "${suggestion}"?`
-            : `Remove it, or rename it to one of the ${locales ? 'locales' : 'fields'} below.`,
+            : `Remove it, or rename it to one of the allowed ${locales ? 'locales' : 'fields'}.`,
           allowed: names,
           seeAll: editorSchemaFile(this.name),
         });
@@ -188,7 +188,7 @@ export class FileChecker {
         const suggestion = didYouMean(value, allowed);
         return this.add(path, {
           problem: 'this is not one of the allowed values',
-          fix: suggestion ? `Did you mean "${suggestion}"?` : 'Use one of the values below.',
+          fix: suggestion ? `Did you mean "${suggestion}"?` : 'Use one of the allowed values.',
           allowed,
         });
       }

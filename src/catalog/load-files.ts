@@ -43,6 +43,18 @@ function unclosedBracketLine(lines: readonly string[], from: number): number | u
   return undefined;
 }
 
+/**
+ * A value holding a colon and a space, unquoted (`name: Tide Tracker: the app`): js-yaml reads a
+ * second field on the line and calls it bad indentation, at that colon. The fix is to quote the
+ * value; this gives the line written that way, or undefined when the error is something else.
+ */
+function quotedLine(line: string, column: number): string | undefined {
+  if (line[column] !== ':') return undefined;
+  const field = /^(\s*(?:- )?[^\s:#'"][^:#]*:\s+)(\S.*)$/.exec(line);
+  if (!field || field[1]!.length > column || /^['"[{|>]/.test(field[2]!)) return undefined;
+  return `${field[1]!.trimStart()}${JSON.stringify(field[2]!.trimEnd())}`;
+}
+
 /** Parses one YAML file; a syntax error becomes an issue with line and column, and the entry stays known. */
 function parseFile(path: string, file: string): RawEntry {
   const text = readFileSync(path, 'utf8');
@@ -55,7 +67,10 @@ function parseFile(path: string, file: string): RawEntry {
     const opened = /flow collection/.test(error.reason) ? unclosedBracketLine(lines, error.mark.line) : undefined;
     const line = opened ?? error.mark.line;
     const column = opened === undefined ? error.mark.column + 1 : (lines[opened] ?? '').search(/[[{]/) + 1;
-    const fix = YAML_FIXES.find(([pattern]) => pattern.test(error.reason))?.[1];
+    const quoted = opened === undefined ? quotedLine(lines[line] ?? '', error.mark.column) : undefined;
+    const fix = quoted
+      ? `Put the value in quotes: ${quoted} (a colon followed by a space inside an unquoted value starts a new field).`
+      : YAML_FIXES.find(([pattern]) => pattern.test(error.reason))?.[1];
     return {
       file,
       data: undefined,

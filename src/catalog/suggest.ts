@@ -1,19 +1,33 @@
 /** "Did you mean": the closest valid value to a misspelt one, by edit distance. */
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
+
+/** True when `a` is `b` with two neighbouring characters swapped (`lnit`, `lint`). */
+function isSwap(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const first = [...a].findIndex((char, index) => char !== b[index]);
+  return first >= 0 && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
+}
+
+/** Edits between two values: Levenshtein's, with a swap of neighbouring characters counted as one typo. */
+function typos(a: string, b: string): number {
+  return isSwap(a, b) ? 1 : distance(a, b);
+}
 
 /**
  * The candidate closest to `value`, when it is close enough to be a misspelling: at most a third
- * of the characters differ (at least one), ignoring case. `typescrpit` finds `typescript`,
- * `pt-br` finds `pt-BR`; `colour` finds nothing among a stack's fields.
+ * of the characters differ (at least one), ignoring case, a swap of neighbouring characters
+ * counting as one. `typescrpit` finds `typescript`, `pt-br` finds `pt-BR`, the gate `lnit` finds
+ * `lint`; `colour` finds nothing among a stack's fields.
  */
 export function didYouMean(value: unknown, candidates: readonly string[]): string | undefined {
   if (typeof value !== 'string' || value.trim() === '' || candidates.length === 0) return undefined;
   const wanted = value.trim().toLowerCase();
   const lowered = candidates.map((candidate) => candidate.toLowerCase());
-  const best = closest(wanted, lowered);
+  const costs = lowered.map((candidate) => typos(wanted, candidate));
+  const best = costs.indexOf(Math.min(...costs));
   const limit = Math.max(1, Math.floor(wanted.length / 3));
-  if (distance(wanted, best) > limit) return undefined;
-  const suggestion = candidates[lowered.indexOf(best)];
+  if (costs[best]! > limit) return undefined;
+  const suggestion = candidates[best];
   return suggestion === value ? undefined : suggestion;
 }
 

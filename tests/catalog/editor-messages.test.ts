@@ -64,7 +64,7 @@ describe('missing fields and translations name their parent', () => {
 
   it('a missing choice lists the choices', () => {
     expect(messages('stacks', 'redis', (data) => delete data['kind'])).toEqual([
-      `${REDIS}: field "kind" has value (missing): this is not one of the allowed values. Use one of the values below. Allowed values: ${STACK_KINDS}.`,
+      `${REDIS}: field "kind" has value (missing): this is not one of the allowed values. Use one of the allowed values. Allowed values: ${STACK_KINDS}.`,
     ]);
   });
 
@@ -85,7 +85,7 @@ describe('missing fields and translations name their parent', () => {
 
   it('an unknown locale with no near match', () => {
     expect(messages('stacks', 'redis', (data) => ((data['summary'] as Data)['fr'] = 'Cache'))).toEqual([
-      `${REDIS}: field "summary.fr" has value "Cache": this is not one of the locales. Remove it, or rename it to one of the locales below. Allowed values: en-US, pt-BR.`,
+      `${REDIS}: field "summary.fr" has value "Cache": this is not one of the locales. Remove it, or rename it to one of the allowed locales. Allowed values: en-US, pt-BR.`,
     ]);
   });
 });

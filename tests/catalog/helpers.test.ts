@@ -22,6 +22,14 @@ describe('didYouMean', () => {
     expect(didYouMean('kixxxx', fields)).toBeUndefined();
   });
 
+  it('counts two neighbouring characters swapped as one typo', () => {
+    const gates = ['site:export', 'format:check', 'lint', 'test', 'build', 'matrix:check'];
+    expect(didYouMean('lnit', gates)).toBe('lint');
+    expect(didYouMean('tset', gates)).toBe('test');
+    // Two swaps are two typos: too many for four characters.
+    expect(didYouMean('nlti', gates)).toBeUndefined();
+  });
+
   it('suggests nothing for the value itself, for non-text, blank values or no candidates', () => {
     expect(didYouMean('name', fields)).toBeUndefined();
     expect(didYouMean(42, fields)).toBeUndefined();

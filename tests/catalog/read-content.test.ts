@@ -88,6 +88,16 @@ describe('a YAML syntax error points at the line to fix', () => {
     );
   });
 
+  it('an unquoted colon in a value: quote the value, written out', () => {
+    expect(syntaxError('slug: a\nname: Tide Tracker: the app\n')).toBe(
+      'content/stacks/x.yaml: field "(line 2, column 19)" has value "name: Tide Tracker: the app": YAML syntax error: bad indentation of a mapping entry. Put the value in quotes: name: "Tide Tracker: the app" (a colon followed by a space inside an unquoted value starts a new field).',
+    );
+    expect(syntaxError('summary:\n  en-US: Tide: the "app"\n')).toContain('Put the value in quotes: en-US: "Tide: the \\"app\\""');
+    expect(syntaxError('gates:\n  - en-US: a: b\n')).toContain('Put the value in quotes: - en-US: "a: b"');
+    // An already quoted value followed by a colon is not this mistake.
+    expect(syntaxError('name: "a": b\n')).toContain('Line this field up');
+  });
+
   it('a tab in the indentation', () => {
     expect(syntaxError('a:\n\t- b\n')).toBe(
       'content/stacks/x.yaml: field "(line 2, column 1)" has value "- b": YAML syntax error: tab characters must not be used in indentation. Indent with spaces, not tabs.',

@@ -49,7 +49,7 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
   'unknown field': {
     make: () => edit('content/stacks/redis.yaml', (text) => `${text}colour: red\n`),
     expected:
-      'content/stacks/redis.yaml: field "colour" has value "red": this field is not part of the schema. Remove it, or rename it to one of the fields below. Allowed values: slug, name, kind, summary, url, capabilities, commands.',
+      'content/stacks/redis.yaml: field "colour" has value "red": this field is not part of the schema. Remove it, or rename it to one of the allowed fields. Allowed values: slug, name, kind, summary, url, capabilities, commands.',
   },
   'bad slug': {
     make: () => edit('content/stacks/vite.yaml', (text) => text.replace(/^slug: vite$/m, 'slug: Vite_JS')),
@@ -82,7 +82,12 @@ const MISTAKES: Record<string, { make: () => void; expected: string }> = {
   'unknown gate': {
     make: () => edit('content/operations/auditable-api.yaml', (text) => text.replace(/- "?test"?$/m, '- unit-tests')),
     expected:
-      'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": this is not one of the allowed values. Use one of the values below. Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+      'content/operations/auditable-api.yaml: field "gates[1]" has value "unit-tests": this is not one of the allowed values. Use one of the allowed values. Allowed values: site:export, format:check, lint, test, build, matrix:check.',
+  },
+  'misspelt gate': {
+    make: () => edit('content/operations/accessible-by-default.yaml', (text) => text.replace(/- "?lint"?$/m, '- lnit')),
+    expected:
+      'content/operations/accessible-by-default.yaml: field "gates[1]" has value "lnit": this is not one of the allowed values. Did you mean "lint"? Allowed values: site:export, format:check, lint, test, build, matrix:check.',
   },
   'empty file': {
     make: () => writeFileSync(join(root, 'content/stacks/sqlite.yaml'), ''),
