@@ -13,6 +13,7 @@ export { budgetFromEnv, stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache } from '../api/cache-kinds.ts';
 export { isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
+export { replayKeyOf } from '../api/replay-key.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export { CACHE_CONTROL, fileKind, REPRESENTATION_HEADERS, SECURITY_HEADERS, securityHeadersFor } from '../api/response-policy.ts';
 export { serviceState } from '../api/service-state.ts';
