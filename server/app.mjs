@@ -55,8 +55,6 @@ export function createRequestListener(
   const readMethods = new Set(allow.split(', ').filter((method) => method !== 'OPTIONS'));
   const canonicalHost = new URL(siteOrigin).host;
 
-  // A draining worker closes each connection after its response, so the client reconnects to another.
-  const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
   /**
    * Makes the request what a framework that builds a URL from it (Astro, the MCP SDK) may see: the
    * parsed target on the build's own origin, never the client's Host or forwarding headers, which
@@ -84,8 +82,7 @@ export function createRequestListener(
     const method = req.method ?? 'GET';
     if (api.isApiPath(target.path)) {
       // The hot path: every header goes out in one writeHead, none through setHeader.
-      const serverHeaders = draining() ? drainingHeaders : api.SECURITY_HEADERS;
-      logged.requestId = answerApiRequest(req, res, target, serverHeaders, limit);
+      logged.requestId = answerApiRequest(req, res, target, draining(), limit);
       return;
     }
     if (draining()) res.setHeader('Connection', 'close');

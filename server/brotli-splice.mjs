@@ -6,9 +6,9 @@
  * tail as uncompressed meta-blocks (RFC 7932 9.2: ISLAST=0, MNIBBLES, MLEN-1, ISUNCOMPRESSED=1,
  * padding to the byte) and the last, empty meta-block (ISLAST=1, ISLASTEMPTY=1: the byte 0x03).
  * Per-request bytes may only follow the compressed part: anything before or inside it would shift
- * the positions its backward distances and literal contexts were computed from.
+ * the positions its backward distances and literal contexts were computed from. The compressed part
+ * itself, and its options, are the API's coding policy (src/api/codings.ts).
  */
-import { brotliCompressSync, constants } from 'node:zlib';
 
 /** ISLAST=1, ISLASTEMPTY=1, then padding: the end of every spliced stream. */
 const LAST_EMPTY_META_BLOCK = Buffer.from([0x03]);
@@ -16,39 +16,8 @@ const LAST_EMPTY_META_BLOCK = Buffer.from([0x03]);
 export const UNCOMPRESSED_MAX = 0x10000;
 
 /**
- * The cached part compressed once, not final, ending byte-aligned (BROTLI_OPERATION_FLUSH).
- * @param {Buffer} cachedPart
- * @param {number} quality 0..11
- * @returns {Buffer}
- */
-export function brotliCachedPart(cachedPart, quality) {
-  return brotliCompressSync(cachedPart, brotliOptions(cachedPart.length, quality));
-}
-
-/**
- * Options for compressing a cached part: text mode, a window as large as the part needs and no
- * larger (the encoder's memory grows with the window: about 50 MB at quality 11 with the default
- * 4 MB one), and a flush instead of a finish at the end.
- * @param {number} length
- * @param {number} quality
- * @returns {import('node:zlib').BrotliOptions}
- */
-export function brotliOptions(length, quality) {
-  return {
-    finishFlush: constants.BROTLI_OPERATION_FLUSH,
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: length,
-      // A window reaching back over the whole part, from Brotli's smallest (1 KB) to its largest (16 MB).
-      [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 1)))),
-    },
-  };
-}
-
-/**
  * The tail as uncompressed meta-blocks followed by the final empty meta-block: what completes a
- * stream whose compressed part `brotliCachedPart` made.
+ * stream whose compressed part `brotliPart` (src/api/codings.ts) made.
  * @param {Buffer} tail
  * @returns {Buffer}
  */

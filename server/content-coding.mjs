@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The coding policy, in one place: which of br, gzip or identity a response uses (RFC 9110 12.5.3,
- * from Accept-Encoding with its q-values), and how each body gets it without compressing per
- * request (only a live payload, /api/health's few hundred bytes, is made, so compressed, per request):
+ * Which of br, gzip or identity a response uses (RFC 9110 12.5.3, from Accept-Encoding with its
+ * q-values), and how each body gets it without compressing per request (only a live payload,
+ * /api/health's few hundred bytes, is made, so compressed, per request). How hard a payload is
+ * compressed, and when again, is the API's policy (src/api/codings.ts, reached through the payload):
  *
  * - static files: the .br / .gz sibling written at build time (src/integrations/precompress.ts);
  * - API envelopes: the cached part (envelope head + payload) compressed once per payload and kept
@@ -15,9 +16,8 @@
  * 15-20% smaller. zstd is not offered: Node's decoder reads only the first frame of a
  * concatenation, so it could not be spliced.
  */
-import { brotliCompress } from 'node:zlib';
 import Negotiator from 'negotiator';
-import { brotliCachedPart, brotliOptions, brotliTail, brotliTailText, UNCOMPRESSED_MAX } from './brotli-splice.mjs';
+import { brotliTail, brotliTailText, UNCOMPRESSED_MAX } from './brotli-splice.mjs';
 import { deflatePayload, gzipEnvelope, gzipHead, gzipTailText, STORED_MAX } from './gzip-splice.mjs';
 
 /** @typedef {'br' | 'gzip' | 'identity'} Coding */
@@ -27,37 +27,6 @@ const OFFERED = /** @type {const} */ (['br', 'gzip', 'identity']);
 
 /** File name suffix of each precompressed sibling. */
 export const SIBLING_SUFFIX = /** @type {const} */ ({ br: '.br', gzip: '.gz' });
-
-/**
- * Brotli quality of a cached part on its first request, as cheap as gzip's deflate (level 9) or
- * cheaper at every size. Up to 16 kB quality 1, where quality 3 costs more than deflate and is no
- * smaller than it (discovery JSON, µs: 2 kB 10.9 against 15.8, 6 kB 21.5 against 28.5; quality 3
- * 17.0 and 33.9); above, quality 3, cheaper than deflate and smaller (300 kB: 0.30 against
- * 0.72 ms). A route's own payloads come from the build at the best quality
- * (src/api/payload-store.ts).
- * @param {number} bytes
- */
-const firstQuality = (bytes) => (bytes <= 16 * 1024 ? 1 : 3);
-const BEST_QUALITY = 11;
-/**
- * A part is compressed again at the best quality, in the thread pool and one at a time, once it
- * has answered this many br requests: an answer asked for often, not one asked twice.
- */
-const UPGRADE_AFTER_REQUESTS = 3;
-/**
- * The upgrades' share of a core: at most this many ms of compression a second on average, in bursts
- * of at most UPGRADE_BURST_MS, so a flood of queries each asked a few times cannot buy quality 11
- * with the worker's CPU. A part refused now is upgraded by a later request.
- */
-const UPGRADE_MS_PER_SECOND = 100;
-const UPGRADE_BURST_MS = 500;
-/**
- * Above this, quality 11 costs seconds of a core, and quality 10 is as small for a fraction of it
- * (measured on the 100× catalog: /api/stacks, 1.25 MB, 15,440 bytes in 3.1 s at 11, 14,493 bytes
- * in 0.18 s at 10; 5 to 9 all give about 21,000).
- */
-const BEST_QUALITY_MAX_BYTES = 1024 * 1024;
-const LARGE_PART_QUALITY = 10;
 
 /** Parsed answers by header; clients send a handful of distinct headers, and long ones are not kept. */
 const chosen = new Map();
@@ -89,9 +58,7 @@ export function chooseCoding(acceptEncoding) {
 
 /**
  * @typedef {import('../src/api/respond.ts').EnvelopeParts} EnvelopeParts
- * @typedef {import('../src/api/payload-cache.ts').PreparedPayload} PreparedPayload
- * @typedef {{ buffer: Buffer, requests: number, final: boolean }} BrotliForm
- * @typedef {{ grew(value: object): void } | undefined} GrowsWith the cache holding a payload, told when it gains a form
+ * @typedef {import('../src/api/codings.ts').Holder | undefined} GrowsWith the cache holding a payload, told when it gains a form
  */
 
 /** A Buffer with a backing store of its own (zlib's output may be a slice of a larger chunk). @param {Uint8Array} bytes */
@@ -114,72 +81,15 @@ function encoded(head) {
   return encodedHead;
 }
 
-/** The bytes every coded form starts from: the envelope head and the payload. @param {EnvelopeParts} envelope */
-const cachedPartOf = (envelope) => Buffer.concat([encoded(envelope.head).bytes, envelope.payload.bytes]);
-
-/** @param {EnvelopeParts} envelope @param {GrowsWith} cache */
-function deflatedOf(envelope, cache) {
-  return envelope.payload.coded(
-    'gzip',
-    () => {
-      const value = deflatePayload(envelope.payload.bytes);
-      value.deflated = owned(value.deflated);
-      return { value, bytes: value.deflated.length + 64 };
-    },
-    cache,
-  );
-}
-
-let upgrading = false;
-let upgradeTokensMs = UPGRADE_BURST_MS;
-let tokensAt = performance.now();
-
-/** Whether the upgrades' CPU budget has room now (a token bucket refilled at UPGRADE_MS_PER_SECOND). */
-function upgradeBudgetLeft() {
-  const now = performance.now();
-  upgradeTokensMs = Math.min(UPGRADE_BURST_MS, upgradeTokensMs + ((now - tokensAt) * UPGRADE_MS_PER_SECOND) / 1000);
-  tokensAt = now;
-  return upgradeTokensMs > 0;
-}
-
-/** @param {EnvelopeParts} envelope @param {GrowsWith} cache */
-function brotliFormOf(envelope, cache) {
-  /** @type {BrotliForm} */
-  const form = envelope.payload.coded(
-    'br',
-    () => {
-      const part = cachedPartOf(envelope);
-      const buffer = owned(brotliCachedPart(part, firstQuality(part.length)));
-      return { value: { buffer, requests: 0, final: false }, bytes: buffer.length };
-    },
-    cache,
-  );
-  form.requests += 1;
-  if (!form.final && !upgrading && form.requests >= UPGRADE_AFTER_REQUESTS && upgradeBudgetLeft())
-    upgrade(envelope.payload, cachedPartOf(envelope), form, cache);
+/** The payload's gzip form, made on first use. @param {EnvelopeParts} envelope @param {GrowsWith} cache */
+function deflatedOf({ payload }, cache) {
+  let form = payload.gzip;
+  if (!form) {
+    form = deflatePayload(payload.bytes);
+    form.deflated = owned(form.deflated);
+    payload.setGzip(form, cache);
+  }
   return form;
-}
-
-/**
- * Compresses a cached part again at the best quality, off the event loop, and swaps it in.
- * @param {PreparedPayload} payload
- * @param {Buffer} part
- * @param {BrotliForm} form
- * @param {GrowsWith} cache
- */
-function upgrade(payload, part, form, cache) {
-  upgrading = true;
-  form.final = true;
-  const quality = part.length <= BEST_QUALITY_MAX_BYTES ? BEST_QUALITY : LARGE_PART_QUALITY;
-  const started = performance.now();
-  brotliCompress(part, brotliOptions(part.length, quality), (error, buffer) => {
-    upgrading = false;
-    // The pool's thread was busy this long: what the upgrade cost a core.
-    upgradeTokensMs -= performance.now() - started;
-    if (error || buffer.length >= form.buffer.length) return;
-    const better = owned(buffer);
-    payload.recode('br', { value: { ...form, buffer: better }, bytes: better.length }, cache);
-  });
 }
 
 /**
@@ -230,7 +140,8 @@ export function encodeEnvelope(envelope, coding, cache) {
     const length = parts.reduce((sum, part) => sum + part.length, cachedLength);
     return { cached, tail: parts, text: '', latin1: false, length };
   }
-  const part = brotliFormOf(envelope, cache).buffer;
+  // Made, counted and upgraded as the API's coding policy says (src/api/codings.ts).
+  const part = envelope.payload.brotliFor(cache).buffer;
   if (ascii && tail.length > 0 && tail.length <= UNCOMPRESSED_MAX) {
     const text = brotliTailText(tail);
     return { cached: [part], tail: [], text, latin1: true, length: part.length + text.length };
@@ -238,9 +149,6 @@ export function encodeEnvelope(envelope, coding, cache) {
   const framed = brotliTail(Buffer.from(tail));
   return { cached: [part], tail: [framed], text: '', latin1: false, length: part.length + framed.length };
 }
-
-/** The name each coding's latin1 form is kept under with the payload: made once, not per request. */
-const TEXT_FORM = /** @type {const} */ ({ br: 'text:br', gzip: 'text:gzip', identity: 'text:identity' });
 
 /**
  * The cached parts as one latin1 string, kept with the payload in the byte budget (a string of
@@ -251,18 +159,12 @@ const TEXT_FORM = /** @type {const} */ ({ br: 'text:br', gzip: 'text:gzip', iden
  * @param {Buffer[]} cached from encodeEnvelope
  * @param {GrowsWith} cache
  */
-function cachedText(envelope, coding, cached, cache) {
-  const name = TEXT_FORM[coding];
+function cachedText({ payload }, coding, cached, cache) {
   const last = cached[cached.length - 1];
-  const make = () => {
-    const text = cached.map((part) => part.toString('latin1')).join('');
-    return { value: { text, last }, bytes: text.length };
-  };
-  let form = envelope.payload.coded(name, make, cache);
-  if (form.last !== last) {
-    const fresh = make();
-    envelope.payload.recode(name, fresh, cache);
-    form = fresh.value;
+  let form = payload.text(coding);
+  if (!form || form.last !== last) {
+    form = { text: cached.map((part) => part.toString('latin1')).join(''), last };
+    payload.setText(coding, form, cache);
   }
   return form.text;
 }

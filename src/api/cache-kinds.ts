@@ -59,9 +59,9 @@ export const CACHE_KINDS = {
   }),
   answer: kind<Sized>()({
     name: 'answer',
-    key: (coding: string, ifNoneMatch: string, target: string) => joined(coding, ifNoneMatch, target),
+    key: (coding: string, replayKey: string) => joined(coding, replayKey),
     holds: 'a whole API answer to replay (status, header list, envelope): server/answer-memo.mjs; counted with the payload it holds',
-    keyedBy: 'the replay key respond() gives: coding, If-None-Match and the target as the client spelled it',
+    keyedBy: 'the coding and the replay key (src/api/replay-key.ts): If-None-Match and the target',
     catalogScoped: true,
     bound: 'only a target and If-None-Match of 512 characters or fewer together',
   }),

@@ -5,22 +5,24 @@
  */
 import { createHash } from 'node:crypto';
 import { stringBytes, type Sized } from './byte-cache.ts';
+import { brotliFormFor, ENVELOPE_HEAD, type BrotliForm, type Coding, type GzipForm, type Holder, type TextForm } from './codings.ts';
 
-/** What a payload tells when it grew: the cache holding it (byte-cache.ts). */
-interface Grown {
-  grew(value: object): void;
-}
+export { ENVELOPE_HEAD };
+
+/** Bytes of a gzip form's bookkeeping besides its blocks. */
+const GZIP_FORM_OVERHEAD = 64;
 
 /** A serialized payload with its validator and its compressed forms, made on first use. */
 export class PreparedPayload implements Sized {
   /** The UTF-8 body; the JSON text is not kept beside it. */
   readonly bytes: Buffer;
   readonly etag: string;
-  readonly #codings = new Map<string, { value: unknown; bytes: number }>();
-  #codedBytes = 0;
-
   /** For a page of a directory, the cursor of the next one (kept so a request costs no hash for it). */
   readonly nextCursor: string | undefined;
+  #brotli: BrotliForm | undefined;
+  #gzip: GzipForm | undefined;
+  readonly #texts: Partial<Record<Coding, TextForm>> = {};
+  #codedBytes = 0;
 
   /** `json` as text, or as UTF-8 bytes with a backing store of their own (Buffer.allocUnsafeSlow). */
   constructor(json: string | Buffer, etag: string, nextCursor?: string) {
@@ -43,26 +45,42 @@ export class PreparedPayload implements Sized {
     return this.bytes.toString();
   }
 
-  /**
-   * The form `name` of this payload (a compressed copy), made once by `make`; `cache` (the one
-   * holding this payload) sizes again its entries.
-   */
-  coded<T>(name: string, make: () => { value: T; bytes: number }, cache?: Grown): T {
-    let coding = this.#codings.get(name);
-    if (!coding) {
-      coding = make();
-      this.#codings.set(name, coding);
-      this.#codedBytes += coding.bytes;
-      cache?.grew(this);
-    }
-    return coding.value as T;
+  get brotli(): BrotliForm | undefined {
+    return this.#brotli;
   }
 
-  /** Replaces the form `name` (a better compression of the same bytes), counting the difference. */
-  recode<T>(name: string, coding: { value: T; bytes: number }, cache?: Grown): void {
-    const previous = this.#codings.get(name);
-    this.#codings.set(name, coding);
-    this.#codedBytes += coding.bytes - (previous?.bytes ?? 0);
+  get gzip(): GzipForm | undefined {
+    return this.#gzip;
+  }
+
+  /** The latin1 text of the cached parts in `coding`, when made. */
+  text(coding: Coding): TextForm | undefined {
+    return this.#texts[coding];
+  }
+
+  /** The Brotli form for one more br request, made or upgraded as the policy says (codings.ts). */
+  brotliFor(cache?: Holder): BrotliForm {
+    return brotliFormFor(this, cache);
+  }
+
+  /** Sets (or replaces with a better one) the Brotli form; `cache`, the one holding this payload, counts it. */
+  setBrotli(form: BrotliForm, cache?: Holder): void {
+    this.#count(form.buffer.length - (this.#brotli?.buffer.length ?? 0), cache);
+    this.#brotli = form;
+  }
+
+  setGzip(form: GzipForm, cache?: Holder): void {
+    this.#count(form.deflated.length + GZIP_FORM_OVERHEAD - (this.#gzip ? this.#gzip.deflated.length + GZIP_FORM_OVERHEAD : 0), cache);
+    this.#gzip = form;
+  }
+
+  setText(coding: Coding, form: TextForm, cache?: Holder): void {
+    this.#count(form.text.length - (this.#texts[coding]?.text.length ?? 0), cache);
+    this.#texts[coding] = form;
+  }
+
+  #count(bytes: number, cache: Holder | undefined): void {
+    this.#codedBytes += bytes;
     cache?.grew(this);
   }
 
@@ -70,9 +88,6 @@ export class PreparedPayload implements Sized {
     return this.bytes.length + stringBytes(this.etag) + stringBytes(this.nextCursor ?? '') + this.#codedBytes;
   }
 }
-
-/** The envelope's opening, shared by every response so it can be compressed with the payload. */
-export const ENVELOPE_HEAD = '{"payload":' as const;
 
 /** Weak ETag over the normalized query and the payload, never over request id or time. */
 export function etagFor(normalizedQuery: string, payloadJson: string | Buffer): string {

@@ -9,7 +9,6 @@
  */
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants } from 'node:zlib';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo, seedMemo } from '../catalog/memo.ts';
 import { SearchIndex } from '../catalog/search.ts';
@@ -17,7 +16,8 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { EVERYTHING } from '../routes/params.ts';
 import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
 import { DIRECTORIES, HANDLERS } from './handlers.ts';
-import { ENVELOPE_HEAD, etagFor, PreparedPayload } from './payload-cache.ts';
+import { bestBrotliQuality, brotliPart, cachedPartOf } from './codings.ts';
+import { etagFor, PreparedPayload } from './payload-cache.ts';
 import { serializePayload } from './serialize.ts';
 
 /** The store's two files, written beside the API bundle. */
@@ -51,27 +51,10 @@ const tableKey = (id: RouteId, locale: Locale) => `${id}\u0000${locale}`;
 /** Locales a route answers in: both for a localized route, else the default only (lang does not change it). */
 const localesOf = (route: RouteSpec): readonly Locale[] => (route.localized ? LOCALES : [DEFAULT_LOCALE]);
 
-/**
- * The Brotli quality of a stored part by its size: the best up to 256 kB (every payload at 1×).
- * Above, quality 10, which came within 1.012-1.032 of 11 on every route's payload at 1× in a
- * quarter to a half of its time (getCatalog, 92 kB: 128 → 59 ms), and above 1 MB (synthetic
- * catalogs only) quality 9: the 100× store's Brotli parts then take 2.4 s of its build, not 22 s
- * (measured on 223a0f8).
- */
-const storedQuality = (bytes: number) => (bytes <= 256 * 1024 ? constants.BROTLI_MAX_QUALITY : bytes <= 1024 * 1024 ? 10 : 9);
-
-/** The cached part of a spliced Brotli body (envelope head and payload, flushed, not final), as server/content-coding.mjs splices it. */
-function brotliPart(payload: Buffer): Buffer {
-  const part = Buffer.concat([Buffer.from(ENVELOPE_HEAD), payload]);
-  return brotliCompressSync(part, {
-    finishFlush: constants.BROTLI_OPERATION_FLUSH,
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: storedQuality(part.length),
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: part.length,
-      [constants.BROTLI_PARAM_LGWIN]: Math.min(24, Math.max(10, Math.ceil(Math.log2(part.length + 1)))),
-    },
-  });
+/** The cached part of a spliced Brotli body at the best quality (codings.ts), as the server splices it. */
+function storedBrotliPart(payload: Buffer): Buffer {
+  const part = cachedPartOf(payload);
+  return brotliPart(part, bestBrotliQuality(part.length));
 }
 
 /**
@@ -94,7 +77,7 @@ export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolea
     index.wholes[key] = {
       at: put(bytes),
       etag: etagFor(`${key}\u0000${NO_FILTERS_JSON}`, json),
-      ...(brotli && slug === undefined ? { br: put(brotliPart(bytes)) } : {}),
+      ...(brotli && slug === undefined ? { br: put(storedBrotliPart(bytes)) } : {}),
     };
   };
   for (const route of ROUTES) {
@@ -175,11 +158,6 @@ export class ItemTable {
   }
 }
 
-/** A payload's Brotli form as server/content-coding.mjs keeps it: a stored one is final, never compressed again. */
-function storedBrotliForm(buffer: Buffer) {
-  return { value: { buffer, requests: 0, final: true }, bytes: buffer.length };
-}
-
 /** `length` bytes of the store from `position`, with a backing store of their own (a slice of Node's pool would keep its whole slab alive in the cache). */
 function readRange(read: ReadBytes, [position, length]: Range): Buffer {
   const bytes = Buffer.allocUnsafeSlow(length);
@@ -208,8 +186,8 @@ export class PayloadStore {
     if (!stored) return undefined;
     const payload = new PreparedPayload(readRange(this.#read, stored.at), stored.etag);
     if (stored.br) {
-      const br = readRange(this.#read, stored.br);
-      payload.coded('br', () => storedBrotliForm(br));
+      // A stored form is final: never compressed again.
+      payload.setBrotli({ buffer: readRange(this.#read, stored.br), requests: 0, final: true });
     }
     return payload;
   }

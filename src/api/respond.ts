@@ -11,6 +11,7 @@ import { ApiError } from './api-error.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
 import { checkedQuery } from './query-cache.ts';
+import { replayKeyOf } from './replay-key.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
@@ -53,12 +54,18 @@ export interface ApiResponse {
   /** The whole body as text; null for HEAD, 204 and 304. */
   readonly body: string | null;
   /**
-   * Set when this answer is what every GET of the same target, Accept-Encoding and If-None-Match
-   * gets, but for its request id and time (a cached payload, a fresh request id): the server may
-   * answer such a GET again without the handler (server/answer-memo.mjs). `tailRest` is the tail
-   * after the request metadata (see requestMeta).
+   * Set when this answer may be replayed: what every GET of the same target and If-None-Match gets,
+   * but for its request id and time (replay-key.ts says which). The server keeps it under `key` (with
+   * its coding) and answers such a GET again without the handler (server/answer-memo.mjs). `tailRest`
+   * is the tail after the request metadata (see requestMeta).
    */
-  readonly repeatable: { tailRest: string } | null;
+  readonly replay: Replay | null;
+}
+
+/** How an answer is replayed: under which key, and the envelope tail after the request metadata. */
+export interface Replay {
+  key: string;
+  tailRest: string;
 }
 
 /** A response whose representation is the envelope (or nothing); a class, so `body` is one getter on its prototype. */
@@ -68,7 +75,7 @@ class EnvelopeResponse implements ApiResponse {
     readonly headers: Record<string, string>,
     readonly envelope: EnvelopeParts | null,
     readonly headOnly: boolean,
-    readonly repeatable: { tailRest: string } | null = null,
+    readonly replay: Replay | null = null,
   ) {}
 
   get body(): string | null {
@@ -117,9 +124,6 @@ function tailRest(method: string, path: string, queryJson: string, extra = ''): 
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
   return requestMeta(requestId) + tailRest(method, path, queryJson, extra);
 }
-
-/** What a repeatable answer without a body (304) has after the request metadata: nothing. */
-const NO_TAIL = { tailRest: '' };
 
 /** The payload of every error envelope. */
 const NULL_PAYLOAD = new PreparedPayload('null', '');
@@ -292,15 +296,16 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
     if (route.serviceDesc) headers['Link'] = `<${route.serviceDesc}>; rel="service-desc"`;
-    // A live payload (health) or an echoed request id is this request's own.
-    const repeatable = !route.live && !headOnly && requestId !== requestIdHeader;
-    if (matchesIfNoneMatch(request.header('if-none-match'), payload.etag)) {
+    const ifNoneMatch = request.header('if-none-match');
+    // A live payload (health) describes this moment: never replayed.
+    const replayKey = route.live ? undefined : replayKeyOf(method, request, requestIdHeader, ifNoneMatch);
+    if (matchesIfNoneMatch(ifNoneMatch, payload.etag)) {
       delete headers['Content-Type'];
-      return new EnvelopeResponse(304, headers, null, false, repeatable ? NO_TAIL : null);
+      return new EnvelopeResponse(304, headers, null, false, replayKey === undefined ? null : { key: replayKey, tailRest: '' });
     }
     const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
     const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
-    return new EnvelopeResponse(200, headers, envelope, headOnly, repeatable ? { tailRest: rest } : null);
+    return new EnvelopeResponse(200, headers, envelope, headOnly, replayKey === undefined ? null : { key: replayKey, tailRest: rest });
   } catch (error) {
     // The query is echoed leniently here: the strict parse may be what failed.
     const query = receivedQuery(search);

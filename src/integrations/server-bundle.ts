@@ -16,6 +16,7 @@ export { stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
+export { replayKeyOf } from '../api/replay-key.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export {
   CACHE_CONTROL,

@@ -207,26 +207,31 @@ describe('PreparedPayload', () => {
     expect(payload.heldBytes()).toBe(10 + 7);
 
     const cache = { grew: vi.fn() };
-    const make = vi.fn(() => ({ value: 'gz', bytes: 5 }));
-    expect(payload.coded('gzip', make, cache)).toBe('gz');
-    expect(payload.coded('gzip', make, cache)).toBe('gz');
-    expect(make).toHaveBeenCalledTimes(1);
+    const gzip = { deflated: Buffer.alloc(5), crc: 0, length: 10, shift: 0 };
+    payload.setGzip(gzip, cache);
+    expect(payload.gzip).toBe(gzip);
     expect(cache.grew).toHaveBeenCalledTimes(1);
     expect(cache.grew).toHaveBeenCalledWith(payload);
-    expect(payload.heldBytes()).toBe(10 + 7 + 5);
+    // A gzip form counts its blocks and 64 bytes of bookkeeping.
+    expect(payload.heldBytes()).toBe(10 + 7 + 5 + 64);
 
-    payload.recode('gzip', { value: 'gz2', bytes: 3 }, cache);
-    expect(payload.coded('gzip', make, cache)).toBe('gz2');
-    expect(payload.heldBytes()).toBe(10 + 7 + 3);
-    payload.recode('br', { value: 'br', bytes: 4 }, cache);
-    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 4);
-    expect(cache.grew).toHaveBeenCalledTimes(3);
+    payload.setGzip({ ...gzip, deflated: Buffer.alloc(3) }, cache);
+    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64);
+    payload.setBrotli({ buffer: Buffer.alloc(4), requests: 0, final: false }, cache);
+    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 4);
+    payload.setBrotli({ buffer: Buffer.alloc(2), requests: 3, final: true }, cache);
+    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 2);
+    payload.setText('br', { text: 'abcdef', last: undefined }, cache);
+    payload.setText('br', { text: 'abc', last: undefined }, cache);
+    expect(payload.text('br')?.text).toBe('abc');
+    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 2 + 3);
+    expect(cache.grew).toHaveBeenCalledTimes(6);
   });
 
   it('makes a compressed form whether or not a cache is listening', () => {
     const payload = new PreparedPayload('{}', '');
-    expect(payload.coded('gzip', () => ({ value: 'gz', bytes: 1 }))).toBe('gz');
-    payload.recode('gzip', { value: 'gz2', bytes: 2 });
+    payload.setBrotli({ buffer: Buffer.alloc(1), requests: 0, final: false });
+    payload.setBrotli({ buffer: Buffer.alloc(2), requests: 0, final: false });
     expect(payload.heldBytes()).toBe(2 + 2);
   });
 
@@ -266,7 +271,7 @@ describe('getOrMake', () => {
     cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
     const kept = cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
     const before = cache.stats()['payload']!.bytes;
-    kept.coded('gzip', () => ({ value: null, bytes: 1000 }), cache);
+    kept.setBrotli({ buffer: Buffer.alloc(1000), requests: 0, final: false }, cache);
     expect(cache.stats()['payload']!.bytes).toBe(before + 1000);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * `ApiResponse.repeatable`: the handler's word that a GET's answer is the same for every request of
+ * `ApiResponse.replay`: the handler's word that a GET's answer is the same for every request of
  * its target but for the request id and time, which lets the server repeat it without the handler
  * (server/answer-memo.mjs). A wrong "yes" would serve one client's answer to another.
  */
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../src/api/adapter.ts';
+import { replayKeyOf } from '../../src/api/replay-key.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { requestMeta } from '../../src/api/respond.ts';
 import { testCatalog } from '../support/contract.ts';
@@ -19,15 +20,15 @@ describe('repeatable answers', () => {
       const result = answer(url);
       expect(result.status).toBe(200);
       const requestId = result.headers['X-Request-Id']!;
-      expect(result.repeatable).not.toBeNull();
+      expect(result.replay?.key).toBe(replayKeyOf('GET', parseTarget(url), undefined, undefined));
       const { tail } = result.envelope!;
-      const rest = result.repeatable!.tailRest;
+      const rest = result.replay!.tailRest;
       expect(tail.endsWith(rest)).toBe(true);
       // What the server puts before the rest on a repeat: the same members, made by the same function.
       const meta = tail.slice(0, tail.length - rest.length);
       expect(meta).toMatch(/^,"request_id":"[^"]+","timestamp":"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
       expect(meta.replace(/"timestamp":"[^"]+"/, '')).toBe(requestMeta(requestId).replace(/"timestamp":"[^"]+"/, ''));
-      expect(result.repeatable!.tailRest).toMatch(/^,"method":"GET","path":"[^"]+","query":\{.*\}\}$/);
+      expect(result.replay!.tailRest).toMatch(/^,"method":"GET","path":"[^"]+","query":\{.*\}\}$/);
     },
   );
 
@@ -35,7 +36,7 @@ describe('repeatable answers', () => {
     const etag = answer('/api/projects').headers['ETag']!;
     const result = answer('/api/projects', 'GET', { 'if-none-match': etag });
     expect(result.status).toBe(304);
-    expect(result.repeatable).toEqual({ tailRest: '' });
+    expect(result.replay).toEqual({ key: `${etag}\u0000/api/projects?`, tailRest: '' });
   });
 
   it.each([
@@ -46,6 +47,6 @@ describe('repeatable answers', () => {
     ['a 400', '/api/projects?limit=0', 'GET', {}],
     ['an OPTIONS', '/api/projects', 'OPTIONS', {}],
   ])('%s is not', (_label, url, method, headers) => {
-    expect(answer(url, method, headers).repeatable).toBeNull();
+    expect(answer(url, method, headers).replay).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /** The Brotli splice: a flushed compressed part + uncompressed meta-blocks decode to exactly part + tail. */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliCachedPart, brotliTail, brotliTailText, UNCOMPRESSED_MAX } from '../../server/brotli-splice.mjs';
+import { brotliTail, brotliTailText, UNCOMPRESSED_MAX } from '../../server/brotli-splice.mjs';
+import { brotliPart as brotliCachedPart } from '../../src/api/codings.ts';
 
 const decode = (parts: Buffer[]): string => brotliDecompressSync(Buffer.concat(parts)).toString();
 
