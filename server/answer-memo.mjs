@@ -55,6 +55,8 @@ class RememberedAnswer {
  */
 export function answerKey(req, coding) {
   if (req.method !== 'GET' || req.headers['x-request-id'] !== undefined) return undefined;
+  // Its answer depends on a date the key does not hold: a 304 must never be replayed to a plain GET.
+  if (req.headers['if-modified-since'] !== undefined) return undefined;
   const target = req.url ?? '';
   const ifNoneMatch = req.headers['if-none-match'] ?? '';
   if (target.length + ifNoneMatch.length > MAX_KEY_LENGTH) return undefined;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
+import { answerUpdated, httpDate, notModifiedSince } from '../catalog/dates.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
@@ -281,11 +282,19 @@ export function respond(request: ApiRequest, catalog: Catalog): ApiResponse {
     const payload = preparePayload(route, catalog, query, slug);
     const headers = apiHeaders(requestId, 200);
     headers['ETag'] = payload.etag;
+    // The newest entry the answer holds (src/catalog/dates.ts); If-None-Match, when sent, decides (RFC 9110 13.1.3).
+    const modified = route.live ? undefined : answerUpdated(catalog, route, slug);
+    if (modified) headers['Last-Modified'] = httpDate(modified);
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
     // A live payload (health) or an echoed request id is this request's own.
     const repeatable = !route.live && !headOnly && requestId !== requestIdHeader;
-    if (matchesIfNoneMatch(request.header('if-none-match'), payload.etag)) {
+    const ifNoneMatch = request.header('if-none-match');
+    if (
+      ifNoneMatch
+        ? matchesIfNoneMatch(ifNoneMatch, payload.etag)
+        : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
+    ) {
       delete headers['Content-Type'];
       return new EnvelopeResponse(304, headers, null, false, repeatable ? NO_TAIL : null);
     }
