@@ -9,6 +9,7 @@ import { pageDates } from './src/site/page-dates.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
 import buildRecord from './src/integrations/build-record.ts';
 import contentCheck from './src/integrations/content-check.ts';
+import fileDates from './src/integrations/file-dates.ts';
 import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
 import searchIndex from './src/integrations/search-index.ts';
@@ -57,8 +58,10 @@ export default defineConfig({
         },
       },
     },
-    // Last: compresses every file the integrations before it wrote.
+    // Compresses every file the integrations before it wrote.
     precompress(),
+    // Last: dates every file, compressed siblings included (Last-Modified and ETag from git, not the build's clock).
+    fileDates(),
   ],
   redirects: {
     '/docs/': '/openapi/',

@@ -73,7 +73,13 @@ export function createApiAnswerer(api, catalog, cache) {
     // A draining worker's answers carry Connection: close: never kept nor reused.
     const replayKey = draining
       ? undefined
-      : api.replayKeyOf(req.method ?? 'GET', target, req.headers['x-request-id'], req.headers['if-none-match']);
+      : api.replayKeyOf(
+          req.method ?? 'GET',
+          target,
+          req.headers['x-request-id'],
+          req.headers['if-none-match'],
+          req.headers['if-modified-since'],
+        );
     const remembered = replayKey === undefined ? undefined : cache.get(kind, cache.key(kind, catalog, coding, replayKey));
     if (remembered instanceof RememberedAnswer) {
       const requestId = api.requestIdFor(undefined);

@@ -15,15 +15,18 @@ export const MAX_REPLAY_KEY_LENGTH = 512;
 
 /**
  * The key an answer to this request is replayed under, or undefined when it may not be: only a GET
- * without a request id of its own, and only a short target and If-None-Match.
+ * without a request id of its own and without If-Modified-Since (its answer depends on a date the key
+ * does not hold: a 304 must never be replayed to a plain GET), and only a short target and If-None-Match.
  */
 export function replayKeyOf(
   method: string,
   target: RequestTarget,
   requestIdHeader: string | readonly string[] | null | undefined,
   ifNoneMatch: string | null | undefined,
+  ifModifiedSince: string | null | undefined,
 ): string | undefined {
   if (method !== 'GET' || (requestIdHeader !== undefined && requestIdHeader !== null)) return undefined;
+  if (ifModifiedSince !== undefined && ifModifiedSince !== null) return undefined;
   const { path, search } = target;
   const tag = ifNoneMatch ?? '';
   if (path.length + search.length + tag.length > MAX_REPLAY_KEY_LENGTH) return undefined;

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
+import { answerUpdated, httpDate, notModifiedSince } from '../catalog/dates.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
@@ -293,13 +294,19 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
     const payload = preparePayload(route, catalog, cache, query, slug);
     const headers = apiHeaders(requestId, 200);
     headers['ETag'] = payload.etag;
+    // The newest entry the answer holds (src/catalog/dates.ts); If-None-Match, when sent, decides (RFC 9110 13.1.3).
+    const modified = route.live ? undefined : answerUpdated(catalog, route, slug);
+    if (modified) headers['Last-Modified'] = httpDate(modified);
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
     if (route.serviceDesc) headers['Link'] = `<${route.serviceDesc}>; rel="service-desc"`;
     const ifNoneMatch = request.header('if-none-match');
+    const ifModifiedSince = request.header('if-modified-since');
     // A live payload (health) describes this moment: never replayed.
-    const replayKey = route.live ? undefined : replayKeyOf(method, request, requestIdHeader, ifNoneMatch);
-    if (matchesIfNoneMatch(ifNoneMatch, payload.etag)) {
+    const replayKey = route.live ? undefined : replayKeyOf(method, request, requestIdHeader, ifNoneMatch, ifModifiedSince);
+    if (
+      ifNoneMatch ? matchesIfNoneMatch(ifNoneMatch, payload.etag) : modified !== undefined && notModifiedSince(ifModifiedSince, modified)
+    ) {
       delete headers['Content-Type'];
       return new EnvelopeResponse(304, headers, null, false, replayKey === undefined ? null : { key: replayKey, tailRest: '' });
     }

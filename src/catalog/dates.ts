@@ -29,3 +29,33 @@ export function catalogUpdated(catalog: Catalog): string {
 export function entryUpdated(catalog: Catalog, collection: CollectionName, slug: string): string {
   return (catalog.get(collection, slug) as EntryDates | undefined)?.updated_at ?? catalogUpdated(catalog);
 }
+
+/**
+ * The date of an API answer: a detail's entry's; a directory's, whatever its filters or page, the
+ * newest of its collection (an entry that leaves a filtered list changes the answer too); the
+ * catalog's for the rest. A page and the API answer for one entry carry the same date.
+ */
+export function answerUpdated(catalog: Catalog, route: { detail?: CollectionName; lists?: CollectionName }, slug?: string): string {
+  if (route.detail && slug !== undefined) return entryUpdated(catalog, route.detail, slug);
+  if (route.lists) return collectionUpdated(catalog, route.lists);
+  return catalogUpdated(catalog);
+}
+
+const httpDates = new Map<string, string>();
+
+/** An ISO date as an HTTP date (IMF-fixdate), made once per date. */
+export function httpDate(iso: string): string {
+  let text = httpDates.get(iso);
+  if (text === undefined) {
+    text = new Date(iso).toUTCString();
+    if (httpDates.size < 100_000) httpDates.set(iso, text);
+  }
+  return text;
+}
+
+/** True when an If-Modified-Since value is a date at or after `iso` (to the second): the answer has not changed. */
+export function notModifiedSince(header: string | null | undefined, iso: string): boolean {
+  if (!header) return false;
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && Math.floor(new Date(iso).getTime() / 1000) <= Math.floor(since / 1000);
+}

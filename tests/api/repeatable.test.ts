@@ -20,7 +20,7 @@ describe('repeatable answers', () => {
       const result = answer(url);
       expect(result.status).toBe(200);
       const requestId = result.headers['X-Request-Id']!;
-      expect(result.replay?.key).toBe(replayKeyOf('GET', parseTarget(url), undefined, undefined));
+      expect(result.replay?.key).toBe(replayKeyOf('GET', parseTarget(url), undefined, undefined, undefined));
       const { tail } = result.envelope!;
       const rest = result.replay!.tailRest;
       expect(tail.endsWith(rest)).toBe(true);

@@ -9,8 +9,13 @@ import { parseTarget } from '../../src/api/request-target.ts';
 
 const key = (
   url = '/api/projects?q=docs',
-  { method = 'GET', requestId = undefined as string | undefined, ifNoneMatch = undefined as string | undefined } = {},
-) => replayKeyOf(method, parseTarget(url), requestId, ifNoneMatch);
+  {
+    method = 'GET',
+    requestId = undefined as string | undefined,
+    ifNoneMatch = undefined as string | undefined,
+    ifModifiedSince = undefined as string | undefined,
+  } = {},
+) => replayKeyOf(method, parseTarget(url), requestId, ifNoneMatch, ifModifiedSince);
 
 describe('replayKeyOf', () => {
   it('keys a GET by its If-None-Match and its target', () => {
@@ -28,6 +33,7 @@ describe('replayKeyOf', () => {
     ['a HEAD', key('/api/projects', { method: 'HEAD' })],
     ['an OPTIONS', key('/api/projects', { method: 'OPTIONS' })],
     ['a request with its own request id', key('/api/projects', { requestId: 'mine' })],
+    ['a request with If-Modified-Since', key('/api/projects', { ifModifiedSince: 'Thu, 01 Jan 2026 00:00:00 GMT' })],
     ['a target over the length', key(`/api/projects?q=${'a'.repeat(MAX_REPLAY_KEY_LENGTH)}`)],
     ['an If-None-Match that makes the key over the length', key('/api/projects', { ifNoneMatch: `W/"${'a'.repeat(500)}"` })],
   ])('gives none to %s', (_label, given) => {

@@ -45,3 +45,35 @@ describe('entry dates', () => {
     expect(sitemap.match(/<lastmod>/g)).toHaveLength(80);
   });
 });
+
+describe('Last-Modified', () => {
+  const httpDate = new Date(entry.updated_at).toUTCString();
+  // fetch adds Cache-Control: no-cache to a conditional request unless one is given (and `fresh` then never answers 304).
+  const head = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${baseUrl}${path}`, { headers: { 'cache-control': 'max-age=0', ...headers } });
+
+  it('is the entry date on its detail answer, its page, its twin: never a build time', async () => {
+    for (const path of ['/api/projects/docs-hub', '/projects/docs-hub/', '/projects/docs-hub.md']) {
+      const response = await head(path, { 'accept-encoding': 'br' });
+      expect(response.headers.get('last-modified'), path).toBe(httpDate);
+    }
+    const directory = await head('/api/projects?limit=2');
+    expect(directory.headers.get('last-modified')).toBe(new Date(collectionUpdated(catalog, 'projects')).toUTCString());
+    expect((await head('/api/health')).headers.get('last-modified')).toBeNull();
+  });
+
+  it('answers If-Modified-Since with 304 on the API and the page, and If-None-Match decides when both are sent', async () => {
+    for (const path of ['/api/projects/docs-hub', '/projects/docs-hub/']) {
+      expect((await head(path, { 'if-modified-since': httpDate })).status, path).toBe(304);
+      const earlier = new Date(Date.parse(entry.updated_at) - 1000).toUTCString();
+      expect((await head(path, { 'if-modified-since': earlier })).status, path).toBe(200);
+      expect((await head(path, { 'if-modified-since': httpDate, 'if-none-match': '"other"' })).status, path).toBe(200);
+    }
+    // The server remembers answers asked twice: neither a remembered 200 nor a 304 answers the other request.
+    const target = '/api/projects?lang=pt-BR';
+    const since = { 'if-modified-since': new Date(collectionUpdated(catalog, 'projects')).toUTCString() };
+    for (let ask = 0; ask < 3; ask += 1) expect((await head(target)).status).toBe(200);
+    for (let ask = 0; ask < 3; ask += 1) expect((await head(target, since)).status).toBe(304);
+    expect((await head(target)).status).toBe(200);
+  });
+});
