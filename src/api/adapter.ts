@@ -4,7 +4,8 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { RequestTarget } from './request-target.ts';
-import { rateLimitedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
+import type { ApiError } from './api-error.ts';
+import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -25,4 +26,9 @@ export function answerApi(method: string, target: RequestTarget, headers: Reques
 /** The 429 envelope for a request the server's rate limiter refused. */
 export function answerRateLimited(method: string, target: RequestTarget, headers: RequestHeaders, retryAfterSeconds: number): ApiResponse {
   return rateLimitedResponse(apiRequest(method, target, headers), retryAfterSeconds);
+}
+
+/** The error envelope for a request refused before it reaches a route (`astro dev` while the content is invalid). */
+export function answerRefused(method: string, target: RequestTarget, headers: RequestHeaders, error: ApiError): ApiResponse {
+  return refusedResponse(apiRequest(method, target, headers), error);
 }

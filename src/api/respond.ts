@@ -230,12 +230,19 @@ export function rateLimitedResponse(
   retryAfterSeconds: number,
   limiter: keyof typeof RATE_LIMITED_DETAIL = 'client',
 ): ApiResponse {
-  const requestId = requestIdFor(request.header('x-request-id'));
-  const method = request.method.toUpperCase();
-  const error = new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds));
-  const result = errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
+  const result = refusedResponse(request, new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds)));
   result.headers['Retry-After'] = String(retryAfterSeconds);
   return result;
+}
+
+/**
+ * The error envelope for a request refused before any route answers it: a rate limit, or `astro
+ * dev`'s 503 while the content is invalid (src/integrations/content-check.ts).
+ */
+export function refusedResponse(request: ApiRequest, error: ApiError): ApiResponse {
+  const requestId = requestIdFor(request.header('x-request-id'));
+  const method = request.method.toUpperCase();
+  return errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
 }
 
 /** Answers one API request. Never throws: unexpected failures become a 500 internal_error. */
