@@ -68,13 +68,16 @@ test('every broken save shows in the page, the API and health; the first valid s
   }
   console.log(`shown ${shownAfter.length} of 10 saves and ${freshShown} of 3 fresh loads; save to overlay, ms: ${shownAfter.join(', ')}`);
 
-  writeFileSync(file, good);
+  // A valid save that also changes the entry: what comes back is the new content, not the last good.
+  writeFileSync(file, good.replace(/^name: .*$/m, 'name: NGINX fixed'));
   // The open page reloads by itself.
   await expect(overlay).toHaveCount(0, { timeout: 10_000 });
-  await expect(tab.locator('h1')).toHaveText('NGINX');
+  await expect(tab.locator('h1')).toHaveText('NGINX fixed', { timeout: 10_000 });
   expect((await apiAnswer(request, apiUrl('getHealth'))).status).toBe(200);
-  expect((await apiAnswer(request, entryApiUrl('stacks', 'nginx'))).status).toBe(200);
+  const entry = await request.get(entryApiUrl('stacks', 'nginx'));
+  expect(entry.status()).toBe(200);
+  expect(((await entry.json()) as { payload: { name: string } }).payload.name).toBe('NGINX fixed');
   const fresh = await tab.context().newPage();
   expect((await fresh.goto(page))?.status()).toBe(200);
-  await expect(fresh.locator('h1')).toHaveText('NGINX');
+  await expect(fresh.locator('h1')).toHaveText('NGINX fixed');
 });
