@@ -2,10 +2,10 @@
  * Astro integration for `npm run dev`: while the content is invalid, nothing is served from the
  * last good catalog. Every save of a file under the content folder is checked (the one content
  * read, load-content.ts) and its report printed in the terminal and pushed to the open pages'
- * error overlay; every request asks the same read again, so whatever loads or reloads a page
- * meanwhile (a fresh load, Astro's own reload after a write of its data store) gets the error page
- * with the overlay, and the API and /api/health answer a 503 naming the files and fields. The first
- * valid save reloads the open pages. The production server never loads this: `astro dev` only.
+ * error overlay. Every request asks the same read again, so whatever loads or reloads a page
+ * meanwhile (a fresh load, or the reload Astro sends to the open pages right after a save) gets
+ * the error page with the overlay, and the API and /api/health answer a 503 naming the files and
+ * fields. The first valid save reloads the open pages. `astro dev` only: the build never runs it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,7 @@ import { parseTarget } from '../api/request-target.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import { contentErrorPage, escapedOverlayError, overlayError, unavailableDetail } from './content-error-page.ts';
 
-/** Saves usually come in bursts (editor, formatter); check once they settle. */
+/** Saves come in bursts (editor, formatter): check once they settle. A page reloading meanwhile is covered anyway. */
 const SETTLE_MS = 50;
 
 /** A browser's request for a page (not a script, style, image or Vite's own traffic). */
@@ -58,8 +58,9 @@ export default function contentCheck(): AstroIntegration {
           report = message;
           client.send({ type: 'error', err: overlayError(issues) });
         };
-        // A page that connects while the content is invalid gets the error too: a save during a
-        // reload (Astro reloads the pages after each write of its data store) would miss it.
+        // A page that connects while the content is invalid gets the error too. Astro reloads the
+        // open pages about 50 ms after a save, often before this check pushes the error, which then
+        // reaches the page being left (the cause of the overlay showing only now and then).
         client.on('vite:client:connect', (_data: unknown, page: { send: (payload: HotPayload) => void }) => {
           const issues = currentIssues();
           if (issues.length > 0) page.send({ type: 'error', err: escapedOverlayError(issues) });
