@@ -5,7 +5,8 @@
 import type { Catalog } from '../catalog/catalog.ts';
 import { cacheFor, type WorkerCache } from './cache-kinds.ts';
 import type { RequestTarget } from './request-target.ts';
-import { rateLimitedResponse, respond, unparsableRequestResponse, type ApiRequest, type ApiResponse } from './respond.ts';
+import { ApiError } from './api-error.ts';
+import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -39,5 +40,10 @@ export function answerRateLimited(method: string, target: RequestTarget, headers
 
 /** The 400 envelope for a request the HTTP parser refused, from its raw request line (server/error-response.mjs). */
 export function answerUnparsable(method: string, target: RequestTarget, detail: string): ApiResponse {
-  return unparsableRequestResponse(apiRequest(method, target, {}), detail);
+  return refusedResponse(apiRequest(method, target, {}), new ApiError('invalid_parameter', detail));
+}
+
+/** The error envelope for a request refused before it reaches a route (`astro dev` while the content is invalid). */
+export function answerRefused(method: string, target: RequestTarget, headers: RequestHeaders, error: ApiError): ApiResponse {
+  return refusedResponse(apiRequest(method, target, headers), error);
 }

@@ -236,23 +236,20 @@ export function rateLimitedResponse(
   retryAfterSeconds: number,
   limiter: keyof typeof RATE_LIMITED_DETAIL = 'client',
 ): ApiResponse {
-  const requestId = requestIdFor(request.header('x-request-id'));
-  const method = request.method.toUpperCase();
-  const error = new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds));
-  const result = errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
+  const result = refusedResponse(request, new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds)));
   result.headers['Retry-After'] = String(retryAfterSeconds);
   return result;
 }
 
 /**
- * The 400 for a request the HTTP parser refused (a byte outside printable ASCII in the target, such
- * as an unencoded `q=tábuas`): the server answers it from the raw request line, with the target's
- * bytes percent-encoded, in the envelope of every other error.
+ * The error envelope for a request refused before any route answers it: a rate limit, a request the
+ * HTTP parser refused (a byte outside printable ASCII in the target, such as an unencoded `q=tábuas`,
+ * answered from the raw request line with the target's bytes percent-encoded), or `astro dev`'s 503
+ * while the content is invalid (src/integrations/content-check.ts).
  */
-export function unparsableRequestResponse(request: ApiRequest, detail: string): ApiResponse {
+export function refusedResponse(request: ApiRequest, error: ApiError): ApiResponse {
   const requestId = requestIdFor(request.header('x-request-id'));
   const method = request.method.toUpperCase();
-  const error = new ApiError('invalid_parameter', detail);
   return errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
 }
 

@@ -30,8 +30,9 @@ export function catalogLoader<C extends CollectionName>(name: C) {
     name: 'studio-catalog',
     load: async (context) => {
       fill(name, context);
-      // `npm run dev`: read again after an edit. A mistake keeps the last good entries; the
-      // content-check integration shows the report in the terminal and the browser overlay.
+      // `npm run dev`: read again after an edit. A mistake keeps the last good entries, but nothing
+      // is served from them: the content-check integration answers every page and API request with
+      // the report until the content is valid again.
       context.watcher?.on('all', (_event, path) => {
         if (!path.startsWith(contentDir())) return;
         try {
