@@ -8,7 +8,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 
-/** @typedef {Pick<import('../src/api/response-policy.ts'), 'CACHE_CONTROL' | 'REPRESENTATION_HEADERS'>} Policy */
+/** @typedef {Pick<import('../src/api/response-policy.ts'), 'CACHE_CONTROL' | 'CORS_HEADERS' | 'REPRESENTATION_HEADERS'>} Policy */
 
 /**
  * The one-line text body of every error the site answers itself, such as `405 Method Not Allowed`.
@@ -17,13 +17,20 @@ import { STATUS_CODES } from 'node:http';
 const errorText = (status) => `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
 
 /**
- * Removes what describes a refused file and marks the answer as not storable.
+ * Removes what describes a refused file and marks the answer as not storable. It keeps the open
+ * CORS of every answer, as the API's errors do: an app on another origin can read a 404.
  * @param {import('node:http').ServerResponse} res
  * @param {Policy} policy
  */
 export function clearForError(res, policy) {
   for (const name of policy.REPRESENTATION_HEADERS) res.removeHeader(name);
   res.setHeader('Cache-Control', policy.CACHE_CONTROL.error);
+  withCors(res, policy);
+}
+
+/** Sets the open CORS every answer of the site carries. @param {import('node:http').ServerResponse} res @param {Policy} policy */
+function withCors(res, policy) {
+  for (const [name, value] of Object.entries(policy.CORS_HEADERS)) res.setHeader(name, value);
 }
 
 /**
@@ -68,7 +75,10 @@ export function policyOnWriteHead(res, policy) {
   /** @type {typeof res.writeHead} */
   const withPolicy = function (/** @type {number} */ status, /** @type {any[]} */ ...rest) {
     if (status >= 400) clearForError(res, policy);
-    else res.setHeader('Cache-Control', policy.CACHE_CONTROL.file);
+    else {
+      res.setHeader('Cache-Control', policy.CACHE_CONTROL.file);
+      withCors(res, policy);
+    }
     return writeHead.call(res, status, ...rest);
   };
   res.writeHead = withPolicy;

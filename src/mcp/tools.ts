@@ -88,7 +88,7 @@ const SHAPES: readonly ToolShape[] = [
   {
     name: 'get_document',
     title: 'Get a document',
-    description: `A whole document of the service: ${DOCUMENTS.map((route) => `${pathName(route)} (${route.summary})`).join('; ')}.`,
+    description: `A whole document of the service: ${DOCUMENTS.map((route) => `${pathName(route)}: ${route.summary}`).join('; ')}.`,
     routes: DOCUMENTS,
     selector: {
       name: 'document',

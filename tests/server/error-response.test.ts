@@ -3,9 +3,9 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { sendError } from '../../server/error-response.mjs';
-import { CACHE_CONTROL, REPRESENTATION_HEADERS } from '../../src/api/response-policy.ts';
+import { CACHE_CONTROL, CORS_HEADERS, REPRESENTATION_HEADERS } from '../../src/api/response-policy.ts';
 
-const policy = { CACHE_CONTROL, REPRESENTATION_HEADERS };
+const policy = { CACHE_CONTROL, CORS_HEADERS, REPRESENTATION_HEADERS };
 
 /** A response on a socket that goes nowhere. */
 function response(method = 'GET') {

@@ -101,6 +101,20 @@ describe('every kind of public file', () => {
     expect((await fetchApi(baseUrl, '/', { headers })).status).toBe(304);
   });
 
+  it('a missing file’s 404 and a refused method’s 405 carry the same CORS, as API errors do', async () => {
+    const missing = `${(await inventory('export'))[0]}.missing`;
+    for (const [path, method, status] of [
+      [missing, 'GET', 404],
+      [`${missing}/`, 'HEAD', 404],
+      [missing, 'DELETE', 405],
+    ] as const) {
+      const refused = await fetchApi(baseUrl, path, { method });
+      expect(refused.status, `${method} ${path}`).toBe(status);
+      for (const [name, value] of Object.entries(CORS_HEADERS))
+        expect(refused.headers.get(name), `${name} of ${method} ${path}`).toBe(value);
+    }
+  });
+
   it('the API sends the same CORS as the files', async () => {
     const api = await fetchApi(baseUrl, routeById('listStacks').path);
     for (const [name, value] of Object.entries(CORS_HEADERS)) expect(api.headers.get(name), name).toBe(value);
