@@ -33,7 +33,10 @@ async function targets(base: string): Promise<string[]> {
   };
   const contract = (await (await fetch(`${base}${apiUrl('getContract')}`)).json()) as {
     payload: {
-      paths: Record<string, { get: { parameters?: { name: string; in: string; example?: unknown; schema?: { enum?: unknown[] } }[] } }>;
+      paths: Record<
+        string,
+        { get: { parameters?: { name: string; in: string; example?: unknown; schema?: { enum?: unknown[]; examples?: unknown[] } }[] } }
+      >;
     };
   };
   const urls = new Set<string>();
@@ -49,7 +52,10 @@ async function targets(base: string): Promise<string[]> {
     urls.add(`${concrete}?unknown=1`);
     for (const parameter of operation.get.parameters ?? []) {
       if (parameter.in !== 'query') continue;
-      const values = [...(parameter.schema?.enum ?? []), parameter.example, 'zzz-not-a-value'].filter((value) => value !== undefined);
+      // A closed set is a pattern with every value as an example; catalog slugs give a few examples.
+      const values = [...(parameter.schema?.enum ?? parameter.schema?.examples ?? []), parameter.example, 'zzz-not-a-value'].filter(
+        (value) => value !== undefined,
+      );
       for (const value of values) urls.add(`${concrete}?${parameter.name}=${encodeURIComponent(String(value))}`);
     }
   }

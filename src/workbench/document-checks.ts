@@ -45,7 +45,11 @@ function sitemapCheck(text: string): Check {
 /** The link relations RFC 9727 asks the API catalog to give agents, and the profile it is served with. */
 const API_CATALOG_RELATIONS = ['service-desc', 'service-doc', 'status'] as const;
 
-/** The API catalog (RFC 9727): a linkset with its profile, whose service-desc, service-doc and status links are absolute URLs. */
+/**
+ * The API catalog (RFC 9727): a linkset with its profile, whose service-desc, service-doc and status
+ * links are absolute URLs or paths of this site, resolved against the catalog (RFC 9264 §4.2; a
+ * build without SITE_URL names no host).
+ */
 function apiCatalogCheck(fetched: Fetched): Check {
   const type = fetched.headers.get('Content-Type') ?? '';
   if (!type.startsWith('application/linkset+json') || !type.includes(API_CATALOG_PROFILE))
@@ -58,10 +62,10 @@ function apiCatalogCheck(fetched: Fetched): Check {
   const hrefs = API_CATALOG_RELATIONS.flatMap((relation) => targets(relation)).map((link: unknown) =>
     isRecord(link) ? link['href'] : undefined,
   );
-  const invalid = hrefs.filter((href) => typeof href !== 'string' || !URL.canParse(href));
+  const invalid = hrefs.filter((href) => typeof href !== 'string' || !(URL.canParse(href) || /^\/(?!\/)\S*$/.test(href)));
   return invalid.length === 0
     ? pass('API catalog', `links ${API_CATALOG_RELATIONS.join(', ')}`)
-    : fail('API catalog', `has links that are not absolute URLs: ${invalid.map(String).join(', ')}`);
+    : fail('API catalog', `has links that are neither absolute URLs nor site paths: ${invalid.map(String).join(', ')}`);
 }
 
 /** The checks of one document; `documents` are the document paths of the inventory. */

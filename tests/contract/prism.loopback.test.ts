@@ -118,7 +118,7 @@ interface Outcome {
 
 /** What Prism made of one request: its own problem document, or the server's answer passed on. */
 async function askPrism(prismUrl: string, probe: Probe): Promise<{ verdict: Verdict; status: number; detail: string }> {
-  const response = await fetch(`${prismUrl}${probe.url}`, { method: probe.method, headers: probe.headers, redirect: 'manual' });
+  const response = await fetch(`${prismUrl}${probe.url}`, { method: probe.method, headers: probe.headers ?? {}, redirect: 'manual' });
   const text = await response.text();
   if (response.headers.get('sl-violations'))
     return { verdict: 'violation', status: response.status, detail: response.headers.get('sl-violations')! };
@@ -153,7 +153,7 @@ async function headMatchesGet(probe: Probe): Promise<boolean> {
 
 async function run(prismUrl: string, probe: Probe): Promise<Outcome> {
   const prism = await askPrism(prismUrl, probe);
-  const server = await fetch(`${baseUrl}${probe.url}`, { method: probe.method, headers: probe.headers, redirect: 'manual' });
+  const server = await fetch(`${baseUrl}${probe.url}`, { method: probe.method, headers: probe.headers ?? {}, redirect: 'manual' });
   await server.arrayBuffer();
   const success = server.status === 304 || (server.status >= 200 && server.status < 300);
   const clientError = server.status >= 400 && server.status < 500;

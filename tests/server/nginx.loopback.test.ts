@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES, routeById, ROUTES } from '../../src/routes/routes.ts';
-import { API_PREFIX, exportPath, isApiPath } from '../../src/routes/urls.ts';
+import { API_PREFIX, CONTRACT_DOCUMENT_PATH, exportPath, isApiPath } from '../../src/routes/urls.ts';
 import { SECURITY_HEADERS } from '../../src/api/response-policy.ts';
 import { EnvelopeMetaSchema, ProblemSchema } from '../../src/schemas/api.ts';
 import { z } from 'astro/zod';
@@ -101,7 +101,17 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
     `${ROUTES.find((route) => route.id === 'listStacks')!.path}?no-such-parameter=1`,
     `${ROUTES[0]!.path}/no-such-endpoint`,
   ];
-  const filePaths = ['/', '/projects/', '/projects', asset, '/robots.txt', exportPath(EXPORT_ROUTES[0]!.exportFile), '/no-such-page/'];
+  const filePaths = [
+    '/',
+    '/projects/',
+    '/projects',
+    asset,
+    '/robots.txt',
+    exportPath(EXPORT_ROUTES[0]!.exportFile),
+    '/no-such-page/',
+    // Its own media type, by path (FILE_MEDIA_TYPES): an exact location in nginx.
+    CONTRACT_DOCUMENT_PATH,
+  ];
   const CODINGS = ['', 'gzip', 'br', 'gzip, deflate, br, zstd'];
 
   it('answers like an instance: status, body bytes, coding and the headers that matter', async () => {

@@ -74,3 +74,25 @@ describe('other documents', () => {
     expect(documentChecks('/robots.txt', fetched('/robots.txt', 'Not found', TEXT, 404), DOCUMENTS)).toEqual([]);
   });
 });
+
+describe('the API catalog check', () => {
+  const LINKSET = { 'Content-Type': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"' };
+  const catalog = (href: unknown) =>
+    JSON.stringify({
+      linkset: [{ anchor: '/api/', 'service-desc': [{ href }], 'service-doc': [{ href: '/openapi/' }], status: [{ href: '/api/health' }] }],
+    });
+  const check = (href: unknown) => {
+    const response = fetched('/.well-known/api-catalog', catalog(href), LINKSET);
+    return documentChecks('/.well-known/api-catalog', { ...response, json: JSON.parse(response.text) as unknown }, DOCUMENTS).at(-1);
+  };
+
+  it('takes absolute URLs and site paths (a build without SITE_URL names no host)', () => {
+    expect(check('https://studio.example/openapi.json')?.ok).toBe(true);
+    expect(check('/openapi.json')?.ok).toBe(true);
+  });
+
+  it('refuses a link that is neither', () => {
+    for (const href of ['openapi.json', '//other.example/x', 42, '/with space'])
+      expect(check(href), String(href)).toMatchObject({ ok: false });
+  });
+});
