@@ -38,20 +38,29 @@ import { parseArgs } from 'node:util';
 import { BUILD_RECORD, buildInputs, staleReasons, type BuildInputs } from '../src/integrations/build-inputs.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    'server-pid': { type: 'string' },
-    'nginx-reload': { type: 'string' },
-    keep: { type: 'string', default: '3' },
-    name: { type: 'string' },
-    'site-url-change': { type: 'boolean', default: false },
-  },
-});
 
 /** One clear line and exit 1. */
 function fail(message: string): never {
   console.error(`release: ${message}`);
   process.exit(1);
+}
+
+const OPTIONS = {
+  'server-pid': { type: 'string' },
+  'nginx-reload': { type: 'string' },
+  keep: { type: 'string', default: '3' },
+  name: { type: 'string' },
+  'site-url-change': { type: 'boolean', default: false },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (error) {
+  fail(
+    `${error instanceof Error ? error.message : String(error)} (options: ${Object.keys(OPTIONS)
+      .map((name) => `--${name}`)
+      .join(', ')})`,
+  );
 }
 
 const keep = Number(values.keep);
