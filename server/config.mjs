@@ -43,11 +43,15 @@ const MB = 1024 * 1024;
 const projectRoot = new URL('../', import.meta.url);
 
 /**
- * A whole number from the environment, within bounds.
+ * A whole number from the environment, within bounds, and those bounds in words.
  * @param {number} min
  * @param {number} max
+ * @param {string} [unit] what it counts, for the words
  */
-const wholeNumber = (min, max) => z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max));
+const wholeNumber = (min, max, unit) => ({
+  schema: z.string().regex(/^\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)),
+  allowed: `a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`,
+});
 
 /**
  * A value checked by one of the server's own parsers (which throw on a bad value).
@@ -70,9 +74,9 @@ const parsedBy = (parse) =>
  * @type {Record<string, { schema: z.ZodType, fallback?: string, allowed: string }>}
  */
 export const VARIABLES = {
-  PORT: { schema: wholeNumber(1, 65535), fallback: '4321', allowed: 'a whole number from 1 to 65535' },
+  PORT: { ...wholeNumber(1, 65535), fallback: '4321' },
   HOST: { schema: z.string(), fallback: '127.0.0.1', allowed: 'an address of this machine, or a name that resolves to one' },
-  WEB_CONCURRENCY: { schema: wholeNumber(1, 1024), fallback: String(availableParallelism()), allowed: 'a whole number from 1 to 1024' },
+  WEB_CONCURRENCY: { ...wholeNumber(1, 1024), fallback: String(availableParallelism()) },
   CACHE_BUDGET_MB: {
     schema: z
       .string()
@@ -82,12 +86,12 @@ export const VARIABLES = {
     fallback: '128',
     allowed: 'a positive number of megabytes, up to 1048576 (such as 128 or 0.5)',
   },
-  SHUTDOWN_TIMEOUT_MS: { schema: wholeNumber(0, MAX_TIMER_MS), fallback: '10000', allowed: `a whole number from 0 to ${MAX_TIMER_MS}` },
-  HEADERS_TIMEOUT_MS: { schema: wholeNumber(1, MAX_TIMER_MS), fallback: '10000', allowed: `a whole number from 1 to ${MAX_TIMER_MS}` },
-  REQUEST_TIMEOUT_MS: { schema: wholeNumber(1, MAX_TIMER_MS), fallback: '30000', allowed: `a whole number from 1 to ${MAX_TIMER_MS}` },
-  KEEP_ALIVE_TIMEOUT_MS: { schema: wholeNumber(1, MAX_TIMER_MS), fallback: '65000', allowed: `a whole number from 1 to ${MAX_TIMER_MS}` },
+  SHUTDOWN_TIMEOUT_MS: { ...wholeNumber(0, MAX_TIMER_MS), fallback: '10000' },
+  HEADERS_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '10000' },
+  REQUEST_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '30000' },
+  KEEP_ALIVE_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '65000' },
   METRICS_PORT: {
-    schema: wholeNumber(0, 65535),
+    schema: wholeNumber(0, 65535).schema,
     allowed: 'unset (no metrics), 0 (any free port) or a whole number up to 65535 that is not PORT on the same host',
   },
   METRICS_HOST: { schema: z.string(), fallback: '127.0.0.1', allowed: 'an address of this machine, or a name that resolves to one' },
@@ -110,12 +114,8 @@ export const VARIABLES = {
     fallback: 'dist',
     allowed: 'a folder holding a build (its build.json), relative to the project root; npm run build makes dist',
   },
-  MALLOC_MMAP_THRESHOLD_: {
-    schema: wholeNumber(0, MAX_MMAP_THRESHOLD),
-    // Why 64 KiB: server/primary.mjs.
-    fallback: String(64 * 1024),
-    allowed: `a whole number of bytes from 0 to ${MAX_MMAP_THRESHOLD}`,
-  },
+  // Why 64 KiB: server/primary.mjs.
+  MALLOC_MMAP_THRESHOLD_: { ...wholeNumber(0, MAX_MMAP_THRESHOLD, 'bytes'), fallback: String(64 * 1024) },
   // Node's and systemd's own: read here so that no other module reads the environment.
   NODE_OPTIONS: { schema: z.string(), fallback: '', allowed: "Node's options" },
   NOTIFY_SOCKET: { schema: z.string(), allowed: "systemd's notification socket" },

@@ -21,7 +21,7 @@
  * to a worker that has just died is never answered nor closed: a SIGKILL would strand clients.
  */
 import cluster from 'node:cluster';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerEnv } from './config.mjs';
 import { workerHeapPlan } from './heap-limit.mjs';
 import { resolveDistDir } from './load-build.mjs';
@@ -76,6 +76,19 @@ function workerExecArgv(heapLimitMb, nodeOptions) {
 }
 
 /**
+ * The build folder a new worker will serve, for its heap plan. Gone since the start (a symlink
+ * repointed at nothing): planned as empty, and the worker, failing to load it, says why.
+ * @param {string} named config.distDir
+ */
+function buildFolder(named) {
+  try {
+    return resolveDistDir(named);
+  } catch {
+    return pathToFileURL(named);
+  }
+}
+
+/**
  * @param {import('./config.mjs').ServerConfig} config
  * @param {import('./log.mjs').Log} log
  */
@@ -100,7 +113,7 @@ export function runPrimary(config, log) {
   /** @param {WorkerState['role']} role */
   const fork = (role) => {
     // Planned at each fork: a reload may serve a larger build.
-    const heap = workerHeapPlan(resolveDistDir(config.distDir), config.cacheBudgetMb);
+    const heap = workerHeapPlan(buildFolder(config.distDir), config.cacheBudgetMb);
     log.info({ message: 'worker heap plan', share_mb: heap.shareMb, budget_mb: heap.budgetMb, limit_mb: heap.limitMb });
     cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb, config.nodeOptions) });
     const worker = cluster.fork(workerEnv(config));

@@ -242,10 +242,10 @@ describe('workers under load', () => {
       writeFileSync(join(releases, 'broken', 'build.json'), '{"id":"broken"}');
       writeFileSync(join(releases, 'broken', 'server', 'entry.mjs'), 'throw new Error("broken build");\n');
       server = await startServer({ WEB_CONCURRENCY: '1', DIST_DIR: join(releases, 'current') });
-      rmSync(join(releases, 'current'));
-      symlinkSync('broken', join(releases, 'current'));
-      // Three reloads, each of whose new worker fails: never counted as failed starts.
+      // Reloads whose new worker fails, a release missing and a broken one: never counted as failed starts.
       for (let reload = 1; reload <= MAX_FAILED_STARTS; reload += 1) {
+        rmSync(join(releases, 'current'));
+        symlinkSync(reload === 1 ? 'missing' : 'broken', join(releases, 'current'));
         server.process.kill('SIGHUP');
         const stopped = () => logLines(server!.output()).filter((line) => String(line['message']).startsWith('reload stopped')).length;
         expect(await eventually(() => stopped() === reload, 15_000)).toBe(true);
