@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
+import { classFigures } from '../../scripts/bench/side-by-side.ts';
 
 describe('the bench', () => {
   it('does nothing when imported', async () => {
@@ -43,5 +44,24 @@ describe('the bench', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(UsageError);
     expect(() => parseBenchOptions(argv)).toThrow(message);
+  });
+});
+
+describe('side by side', () => {
+  it("reads each class's ratio CPU and CPU per request from the bench's table", () => {
+    const markdown = [
+      '### build in dist',
+      '',
+      '| class | request | response | req/s | CPU µs/req | p99 ms | floor req/s | floor CPU µs/req | ratio req/s | ratio CPU | cores server / floor / wrk | runs kept |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| detail | `/api/projects/docs-hub` | 200 identity 3.6 kB | 12,012 | 1,042.0 | 1.96 | 6,468 | 51.2 | 1.86 | 0.96 | 0.99 / 0.98 / 0.17 | 3/3 |',
+      '| search | `60 distinct` | 200 identity 1.6 kB | 7,895 | 42.7 | 9.77 | 5,650 | 32.4 | 1.40 | 0.76 | 0.99 / 0.98 / 0.15 | 3/3 |',
+      '',
+      'A round counts when …',
+    ].join('\n');
+    expect(Object.fromEntries(classFigures(markdown))).toEqual({
+      detail: { ratioCpu: 0.96, cpu: 1042 },
+      search: { ratioCpu: 0.76, cpu: 42.7 },
+    });
   });
 });
