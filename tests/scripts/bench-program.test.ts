@@ -3,6 +3,7 @@
  * and its options are checked before anything runs, with a line naming the option, its value and
  * what it must be.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
@@ -15,6 +16,14 @@ describe('the bench', () => {
     const bench = await import('../../scripts/bench/run-bench.ts');
     expect(typeof bench.main).toBe('function');
     expect({ folders: folders(), sigint: process.listenerCount('SIGINT'), sigterm: process.listenerCount('SIGTERM') }).toEqual(before);
+  });
+
+  it('loads under node, which strips types only (npm run bench runs it so)', () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('./scripts/bench/run-bench.ts')"], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 
   it('reads its options, with the defaults docs/benchmark.md gives', () => {
