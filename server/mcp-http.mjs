@@ -79,12 +79,13 @@ export function createMcpListener({ api, catalog }, metrics = null) {
     const kept = fast.answer(call);
     if (kept) {
       onToolCall?.(call.tool, kept.isError ? 'error' : 'ok');
-      // The SDK's own headers for a JSON answer; the body is the SDK's bytes with this call's id.
-      return void res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(kept.body) }).end(kept.body);
+      // The SDK's own status and fields; the body is the SDK's bytes with this call's id.
+      return void res.writeHead(kept.status, [...kept.headers, 'content-length', String(Buffer.byteLength(kept.body))]).end(kept.body);
     }
     const response = await (await loadSdk()).fetch(replayed(req, body));
     const text = await response.text();
-    if (response.status === 200 && response.headers.get('content-type') === 'application/json') fast.remember(call, text);
+    if (response.status === 200 && response.headers.get('content-type') === 'application/json')
+      fast.remember(call, response.status, response.headers, text);
     res.writeHead(response.status, Object.fromEntries(response.headers)).end(text);
   }
 

@@ -118,11 +118,14 @@ export class UpgradePacing {
   #tokensMs: number;
   #tokensAt = performance.now();
 
-  constructor(
-    readonly afterRequests: number,
-    readonly msPerSecond: number,
-    readonly burstMs: number,
-  ) {
+  readonly afterRequests: number;
+  readonly msPerSecond: number;
+  readonly burstMs: number;
+
+  constructor(afterRequests: number, msPerSecond: number, burstMs: number) {
+    this.afterRequests = afterRequests;
+    this.msPerSecond = msPerSecond;
+    this.burstMs = burstMs;
     this.#tokensMs = burstMs;
   }
 

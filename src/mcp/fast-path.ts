@@ -38,16 +38,28 @@ export interface FastCall {
   id: string | number;
 }
 
-/** A kept answer: the SDK's response bytes before and after the id, and whether the tool failed. */
+/** Response fields node:http writes itself for a kept body: its framing, never kept. */
+const FRAMING_FIELDS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/** A kept answer: the SDK's status and header fields, its body's bytes before and after the id, and whether the tool failed. */
 class KeptAnswer implements Sized {
-  constructor(
-    readonly head: string,
-    readonly tail: string,
-    readonly isError: boolean,
-  ) {}
+  readonly status: number;
+  /** The SDK's fields but for the framing, as writeHead's flat [name, value, …] list. */
+  readonly headers: readonly string[];
+  readonly head: string;
+  readonly tail: string;
+  readonly isError: boolean;
+
+  constructor(status: number, headers: readonly string[], head: string, tail: string, isError: boolean) {
+    this.status = status;
+    this.headers = headers;
+    this.head = head;
+    this.tail = tail;
+    this.isError = isError;
+  }
 
   heldBytes(): number {
-    return stringBytes(this.head) + stringBytes(this.tail);
+    return stringBytes(this.head) + stringBytes(this.tail) + this.headers.reduce((bytes, text) => bytes + stringBytes(text), 0);
   }
 }
 
@@ -138,10 +150,13 @@ export function isFastPathCandidate(method: string | undefined, headers: Headers
 export interface ToolCallFastPath {
   /** The call a candidate's body stands for, or undefined when the SDK must answer it. */
   parse: (headers: Headers, body: string) => FastCall | undefined;
-  /** The kept answer for a call with the call's own id, or undefined when none is kept. */
-  answer: (call: FastCall) => { body: string; isError: boolean } | undefined;
-  /** Keeps the SDK's 200 answer to a call in the worker's byte budget, when it is a tools/call result for that very id. */
-  remember: (call: FastCall, body: string) => void;
+  /** The kept answer for a call (the SDK's status and fields, the body with the call's own id), or undefined when none is kept. */
+  answer: (call: FastCall) => { status: number; headers: readonly string[]; body: string; isError: boolean } | undefined;
+  /**
+   * Keeps the SDK's answer to a call (status, fields, body) in the worker's cache, when it is a
+   * tools/call result for that very id.
+   */
+  remember: (call: FastCall, status: number, headers: Iterable<[string, string]>, body: string) => void;
 }
 
 /** The fast path for a catalog, built once per catalog (per worker). */
@@ -177,9 +192,14 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
     answer: (call) => {
       const entry = cache.get(cache.kinds.mcpResult, call.key);
       if (!(entry instanceof KeptAnswer)) return undefined;
-      return { body: `${entry.head}${JSON.stringify(call.id)}${entry.tail}`, isError: entry.isError };
+      return {
+        status: entry.status,
+        headers: entry.headers,
+        body: `${entry.head}${JSON.stringify(call.id)}${entry.tail}`,
+        isError: entry.isError,
+      };
     },
-    remember: (call, body) => {
+    remember: (call, status, headers, body) => {
       let message: { jsonrpc?: unknown; id?: unknown; result?: { isError?: unknown } };
       try {
         message = JSON.parse(body) as typeof message;
@@ -192,7 +212,8 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       const [head, tail, ...rest] = JSON.stringify({ ...message, id: JSON.parse(marker) as string }).split(marker);
       // Keep it only when splicing the id back gives exactly the SDK's bytes.
       if (head === undefined || tail === undefined || rest.length > 0 || `${head}${JSON.stringify(call.id)}${tail}` !== body) return;
-      cache.set(cache.kinds.mcpResult, call.key, new KeptAnswer(head, tail, message.result.isError === true));
+      const fields = [...headers].filter(([name]) => !FRAMING_FIELDS.has(name.toLowerCase())).flat();
+      cache.set(cache.kinds.mcpResult, call.key, new KeptAnswer(status, fields, head, tail, message.result.isError === true));
     },
   };
 }

@@ -308,6 +308,10 @@ describe('MCP fast path (a repeated 2026-07-28 tools/call answered from the SDK\
         expect([first.status, repeat.status, sdk.status], label).toEqual([200, 200, 200]);
         expect(repeat.headers.get('content-type'), label).toBe(sdk.headers.get('content-type'));
         expect(repeat.headers.get('cache-control'), label).toBe(sdk.headers.get('cache-control'));
+        // Every field the SDK sent, but for the framing and the date.
+        const fields = (response: { headers: Headers }) =>
+          [...response.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'date'].includes(name));
+        expect(fields(repeat), label).toEqual(fields(sdk));
         if (live) {
           // A live document (health) describes the moment: never kept, always the SDK's.
           expect(bySdk(repeat), label).toBe(true);

@@ -1,0 +1,61 @@
+/** The bench's command line, parsed and checked: what `main` (run-bench.ts) is given. */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  connections: number;
+  /** Seconds of one measured run. */
+  duration: number;
+  runs: number;
+  /** Seconds of the warm-up before the runs. */
+  warmup: number;
+  /** Distinct search requests in the search class. */
+  searches: number;
+  /** Only these classes and sections, when given. */
+  classes?: readonly string[] | undefined;
+  scale?: number | undefined;
+  content?: string | undefined;
+  dist?: string | undefined;
+  installWrk: boolean;
+}
+
+/** A wrong option: the message names it, its value and what it must be. */
+export class UsageError extends Error {}
+
+/** The options in `argv` (without node and the script), or a UsageError. */
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      connections: { type: 'string', default: '32' },
+      duration: { type: 'string', default: '5' },
+      runs: { type: 'string', default: '3' },
+      warmup: { type: 'string', default: '1' },
+      searches: { type: 'string', default: '60' },
+      classes: { type: 'string' },
+      scale: { type: 'string' },
+      content: { type: 'string' },
+      dist: { type: 'string' },
+      'install-wrk': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  /** A positive integer option (the warm-up may be 0). */
+  const count = (name: 'connections' | 'duration' | 'runs' | 'warmup' | 'searches', max: number): number => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1) || value > max)
+      throw new UsageError(`bench: --${name} must be an integer up to ${max}, got ${String(values[name])}`);
+    return value;
+  };
+  return {
+    connections: count('connections', 1000),
+    duration: count('duration', 60),
+    runs: count('runs', 10),
+    warmup: count('warmup', 10),
+    searches: count('searches', 1000),
+    classes: values.classes?.split(','),
+    scale: values.scale === undefined ? undefined : Number(values.scale),
+    content: values.content,
+    dist: values.dist,
+    installWrk: values['install-wrk'],
+  };
+}

@@ -1,0 +1,106 @@
+/** The replayed classes, measured in rounds on the server and its reference (the floor or a plain server). */
+import type { BenchRun } from './bench-run.ts';
+import type { BenchClass } from './classes.ts';
+import { measure, serverBound, type Sample } from './measure.ts';
+import { SERVER_VARIANTS, type Running } from './processes.ts';
+import type { Recorded } from './recording.ts';
+import { classMedians, describeResponse, median, type ClassResult } from './report.ts';
+import { fetchKey } from './settle.ts';
+import { listScript } from './wrk-script.ts';
+
+/** A class and the two processes it runs on, its wrk script, and what it has measured so far. */
+interface Plan {
+  item: BenchClass;
+  tested: Running;
+  reference: Running;
+  script: string;
+  result: ClassResult;
+}
+
+/** The result a class starts with: its recorded answer described, no samples yet. */
+function emptyResult(item: BenchClass, responses: Map<string, Recorded>): ClassResult {
+  const recorded = item.requests.map((request) => responses.get(fetchKey(request))!);
+  const first = recorded[0]!;
+  const encoding = first.headers['content-encoding'];
+  const bytes = median(recorded.map((answer) => answer.body.length));
+  return {
+    id: item.id,
+    example: item.example,
+    response: describeResponse(first.status, typeof encoding === 'string' ? encoding : undefined, bytes),
+    server: [],
+    floor: [],
+  };
+}
+
+export const coresText = (sample: Sample) => `${sample.sideCores.toFixed(2)} core, wrk ${sample.wrkCores.toFixed(2)}`;
+export const boundText = (sample: Sample) => (serverBound(sample) ? '' : ' CLIENT-BOUND');
+
+/**
+ * Runs every class `runs` times on its server and its reference, in rounds: each round runs each
+ * class once, server and reference back to back, so a class's ratio is the median of paired runs.
+ *
+ * - **Warm first.** Before any run, each class loads both its sides for the warm-up time. A fresh
+ *   server's first seconds under load cost about a quarter more CPU per request (V8 still compiling
+ *   the request path), and the first answer of each new kind deoptimizes the shared request path
+ *   once. So every class is measured on a server that has answered them all, as one in service has.
+ * - **Rounds, not one class after another.** The machine has slow stretches of tens of seconds that
+ *   cost the server more than the floor. Run class after class, such a stretch took every run of
+ *   one class; run in rounds, it takes one run from each of several, and each median drops it.
+ * - **Order.** Server first in odd rounds, reference first in even ones, so a steady drift in the
+ *   machine's speed does not always favour the same side.
+ * - **Server-bound.** Each run records each side's CPU and wrk's; a round where either side used
+ *   less than 90% of a core measured something else and is left out of the medians (report.ts).
+ * - **Variants** run side by side with a plain server, not the floor: their ratio is their cost.
+ *   That server is started like the variants and serves only their requests.
+ */
+export async function benchAll(bench: BenchRun, classes: readonly BenchClass[], responses: Map<string, Recorded>): Promise<ClassResult[]> {
+  const plans: Plan[] = [];
+  for (const [index, item] of classes.entries()) {
+    const tested = item.variant ? await bench.variantServer(item.variant.server) : bench.server!;
+    const reference = item.variant ? await bench.variantServer('plain') : bench.floor!;
+    // Only a class whose wrong answer is still 2xx/3xx to wrk (a 200 for a 304) pays for counting statuses.
+    const script = bench.writeScript(`class-${index}.lua`, listScript(item.requests, item.status !== 200));
+    plans.push({ item, tested, reference, script, result: emptyResult(item, responses) });
+  }
+  if (bench.warmup > 0) {
+    for (const { item, tested, reference, script } of plans)
+      for (const running of [tested, reference]) await measure(running, script, item.status, { ...bench.load, duration: bench.warmup });
+    console.error(`bench: every class warmed for ${bench.warmup} s on each side`);
+  }
+  for (let run = 1; run <= bench.runs; run += 1) {
+    const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
+    for (const plan of plans) {
+      for (const side of order)
+        plan.result[side].push(await measure(side === 'server' ? plan.tested : plan.reference, plan.script, plan.item.status, bench.load));
+      const [tested, reference] = [plan.result.server.at(-1)!, plan.result.floor.at(-1)!];
+      console.error(
+        `bench: ${plan.item.id} run ${run}/${bench.runs}: server ${Math.round(tested.rps)} req/s (${coresText(tested)})${boundText(tested)}, ` +
+          `floor ${Math.round(reference.rps)} req/s (${coresText(reference)})${boundText(reference)}`,
+      );
+    }
+  }
+  return plans.map(({ result }) => {
+    const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
+    return unexpected > 0 ? { ...result, response: `${result.response} (${unexpected} unexpected answers)` } : result;
+  });
+}
+
+/** A number with its sign, to one decimal. */
+const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(1)}`;
+
+/** Each variant's cost: the median of its per-run ratios to the plain server, run by run side by side. */
+export function variantCosts(results: readonly ClassResult[], classes: readonly BenchClass[]): string[] {
+  return classes.flatMap((item) => {
+    const featured = results.find((result) => result.id === item.id);
+    if (!item.variant || !featured) return [];
+    const m = classMedians(featured);
+    const cost = 1 - m.ratioRps;
+    return [
+      `${SERVER_VARIANTS[item.variant.server].label} (${item.id}): ${cost >= 0 ? 'costs' : 'gains'} ${Math.abs(cost * 100).toFixed(1)}% of the ` +
+        `plain server's throughput on the same requests (its "floor" columns are a plain server started like it); ` +
+        `server CPU per request ${m.serverCpu.toFixed(0)} µs against ${m.floorCpu.toFixed(0)} µs (${signed((m.serverCpu / m.floorCpu - 1) * 100)}%)` +
+        (m.clientBound ? ', client-bound' : '') +
+        '.',
+    ];
+  });
+}

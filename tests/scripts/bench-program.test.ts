@@ -1,0 +1,76 @@
+/**
+ * The bench as a program: importing it starts nothing (no folder, no process, no signal handler),
+ * and its options are checked before anything runs, with a line naming the option, its value and
+ * what it must be.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
+import { classFigures } from '../../scripts/bench/side-by-side.ts';
+
+describe('the bench', () => {
+  it('does nothing when imported', async () => {
+    const folders = () => (existsSync('.tmp') ? readdirSync('.tmp').filter((name) => name.startsWith('bench-')).length : 0);
+    const before = { folders: folders(), sigint: process.listenerCount('SIGINT'), sigterm: process.listenerCount('SIGTERM') };
+    const bench = await import('../../scripts/bench/run-bench.ts');
+    expect(typeof bench.main).toBe('function');
+    expect({ folders: folders(), sigint: process.listenerCount('SIGINT'), sigterm: process.listenerCount('SIGTERM') }).toEqual(before);
+  });
+
+  it('loads under node, which strips types only (npm run bench runs it so)', () => {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', "await import('./scripts/bench/run-bench.ts')"], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('reads its options, with the defaults docs/benchmark.md gives', () => {
+    expect(parseBenchOptions([])).toEqual({
+      connections: 32,
+      duration: 5,
+      runs: 3,
+      warmup: 1,
+      searches: 60,
+      classes: undefined,
+      scale: undefined,
+      content: undefined,
+      dist: undefined,
+      installWrk: false,
+    });
+    expect(parseBenchOptions(['--classes', 'detail,search', '--scale', '100', '--warmup', '0'])).toMatchObject({
+      classes: ['detail', 'search'],
+      scale: 100,
+      warmup: 0,
+    });
+  });
+
+  it.each([
+    [['--runs', '0'], 'bench: --runs must be an integer up to 10, got 0'],
+    [['--duration', '61'], 'bench: --duration must be an integer up to 60, got 61'],
+    [['--connections', 'many'], 'bench: --connections must be an integer up to 1000, got many'],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseBenchOptions(argv)).toThrow(UsageError);
+    expect(() => parseBenchOptions(argv)).toThrow(message);
+  });
+});
+
+describe('side by side', () => {
+  it("reads each class's ratio CPU and CPU per request from the bench's table", () => {
+    const markdown = [
+      '### build in dist',
+      '',
+      '| class | request | response | req/s | CPU µs/req | p99 ms | floor req/s | floor CPU µs/req | ratio req/s | ratio CPU | cores server / floor / wrk | runs kept |',
+      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| detail | `/api/projects/docs-hub` | 200 identity 3.6 kB | 12,012 | 1,042.0 | 1.96 | 6,468 | 51.2 | 1.86 | 0.96 | 0.99 / 0.98 / 0.17 | 3/3 |',
+      '| search | `60 distinct` | 200 identity 1.6 kB | 7,895 | 42.7 | 9.77 | 5,650 | 32.4 | 1.40 | 0.76 | 0.99 / 0.98 / 0.15 | 3/3 |',
+      '',
+      'A round counts when …',
+    ].join('\n');
+    expect(Object.fromEntries(classFigures(markdown))).toEqual({
+      detail: { ratioCpu: 0.96, cpu: 1042 },
+      search: { ratioCpu: 0.76, cpu: 42.7 },
+    });
+  });
+});
