@@ -6,7 +6,7 @@
 import { ROUTES, routeById } from '../routes/routes.ts';
 import { MCP_PATH, MCP_SUMMARY } from '../routes/mcp-endpoint.ts';
 import { absoluteUrl } from '../site/config.ts';
-import { LLMS_TXT_PATH } from './paths.ts';
+import { FEED_ATOM_PATH, FEED_JSON_PATH, LLMS_TXT_PATH } from './paths.ts';
 
 /** The well-known path RFC 9727 registers. */
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
@@ -49,6 +49,11 @@ export function buildApiCatalog(base: string) {
         ),
         'service-doc': link(API_REFERENCE_PATH, 'text/html', 'API reference'),
         status: link(route('getHealth').path, 'application/json', route('getHealth').summary),
+        // What changed in the catalog, for consumers who sync it (docs/history.md#feeds).
+        alternate: [
+          ...link(FEED_ATOM_PATH, 'application/atom+xml', 'Catalog changes (Atom)'),
+          ...link(FEED_JSON_PATH, 'application/feed+json', 'Catalog changes (JSON Feed 1.1)'),
+        ],
       },
       { anchor: mcp, 'service-doc': link(LLMS_TXT_PATH, 'text/plain', MCP_SUMMARY) },
     ],
