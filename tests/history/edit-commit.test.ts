@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog } from '../../src/catalog/catalog.ts';
 import { loadContent } from '../../src/catalog/load-content.ts';
 import { atomFeed } from '../../src/discovery/feeds.ts';
+import { answerApi } from '../../src/api/adapter.ts';
+import { parseTarget } from '../../src/api/request-target.ts';
 
 let root: string;
 const git = (...args: string[]) =>
@@ -59,5 +61,18 @@ describe('edit one file and commit', () => {
     ]);
     const others = (read: typeof before) => read.collections.stacks.filter((entry) => entry.slug !== 'astro');
     expect(others(after)).toEqual(others(before));
+  });
+
+  it('marks the summary stale in the pt-BR payload only, naming the commit', () => {
+    const catalog = createCatalog(after.collections);
+    const payload = (url: string) =>
+      (JSON.parse(answerApi('GET', parseTarget(url), {}, catalog).body!) as { payload: Record<string, unknown> }).payload;
+    expect(payload('/api/stacks/astro?lang=pt-BR')['stale_translations']).toEqual([
+      { field: 'summary', source_commit: edit, translated_commit: git('rev-parse', 'HEAD~1') },
+    ]);
+    expect(payload('/api/stacks/astro')).not.toHaveProperty('stale_translations');
+    const items = payload('/api/stacks?lang=pt-BR')['items'] as Record<string, unknown>[];
+    expect(items.find((item) => item['slug'] === 'astro')).toHaveProperty('stale_translations');
+    expect(items.find((item) => item['slug'] === 'zod')).not.toHaveProperty('stale_translations');
   });
 });
