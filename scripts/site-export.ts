@@ -23,12 +23,20 @@ const option = (name: string) => {
 try {
   const contentOption = option('--content');
   const folder = contentOption ? resolve(contentOption) : contentDir();
-  const { raw, issues, collections } = loadContent(folder);
+  const { raw, issues, collections, history } = loadContent(folder);
   // The editor schemas describe the editors' own content/, never a test copy or a synthetic catalog.
   if (!process.env['CI'] && folder === resolve(DEFAULT_CONTENT_DIR)) {
     for (const path of writeEditorFiles(buildEditorFiles(raw))) console.log(`site:export: updated ${path} (commit it with the content).`);
   }
   if (issues.length > 0) throw new ContentValidationError(issues);
+  // Stale translations warn, never fail: the pt-BR payload says which fields, and since which commit.
+  for (const { file } of Object.values(raw).flat()) {
+    for (const { field, source_commit: commit } of history.staleOf(resolve(file))) {
+      console.warn(
+        `site:export: warning: ${file}: field "${field}": the pt-BR text predates the en-US change in ${commit.slice(0, 7)}; update the Portuguese text.`,
+      );
+    }
+  }
   const catalog = createCatalog(collections);
   const outDir = option('--out');
   const written = outDir ? writeArtifacts(catalog, outDir) : writeArtifacts(catalog);

@@ -66,7 +66,11 @@ export function loadContent(folder?: string, root = process.cwd()): ContentRead 
   if (cached?.stamp === stamp) return cached.read;
   const { raw, issues: fileIssues } = readContent(absolute, root);
   const history = readHistory(absolute);
-  const { collections, issues } = checkCollections(raw, (file) => history.datesOf(resolve(root, file)));
+  const { collections, issues } = checkCollections(raw, (file) => {
+    const path = resolve(root, file);
+    const stale = history.staleOf(path);
+    return stale.length > 0 ? { ...history.datesOf(path), stale_translations: [...stale] } : history.datesOf(path);
+  });
   const read: ContentRead = { raw, issues: [...fileIssues, ...issues], collections, history };
   cache.set(key, { stamp, read });
   return read;

@@ -1,5 +1,6 @@
 /** Picks one locale out of the catalog's localized text, deeply. */
-import { LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { STALE_TRANSLATIONS_KEY } from '../schemas/history.ts';
 
 /** `T` with every localized text replaced by the string of one locale. */
 export type Localized<T> = T extends LocalizedText
@@ -22,7 +23,9 @@ export function localize<T>(value: T, locale: Locale): Localized<T> {
   if (isLocalizedText(value)) return value[locale] as Localized<T>;
   if (Array.isArray(value)) return value.map((item: unknown) => localize(item, locale)) as Localized<T>;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, localize(item, locale)])) as Localized<T>;
+    // An entry's stale translations are news to a reader of the translation only.
+    const entries = Object.entries(value).filter(([key]) => key !== STALE_TRANSLATIONS_KEY || locale !== DEFAULT_LOCALE);
+    return Object.fromEntries(entries.map(([key, item]) => [key, localize(item, locale)])) as Localized<T>;
   }
   return value as Localized<T>;
 }

@@ -10,18 +10,18 @@ import type { z } from 'astro/zod';
 import { COLLECTION_NAMES, COLLECTION_SCHEMAS, type CollectionName, type Collections } from '../schemas/collections.ts';
 import { ContentValidationError, type ContentIssue } from './content-error.ts';
 import { FileChecker } from './editor-messages.ts';
-import { UNDATED, type EntryDates } from '../schemas/history.ts';
+import { UNDATED, type EntryHistory } from '../schemas/history.ts';
 import { checkRelations, checkSlugs, type Checked } from './integrity.ts';
 import type { RawCollections } from './raw-content.ts';
 import { knownSlugs } from './slugs.ts';
 
 /**
- * Validates every collection and resolves every relation; returns the entries, each with its dates
- * (`datesOf` its file; the fixed no-history date by default), and every issue.
+ * Validates every collection and resolves every relation; returns the entries, each with its history
+ * (`datesOf` its file: dates, stale translations; the fixed no-history date by default), and every issue.
  */
 export function checkCollections(
   raw: RawCollections,
-  datesOf: (file: string) => EntryDates = () => UNDATED,
+  datesOf: (file: string) => EntryHistory = () => UNDATED,
 ): { collections: Collections; issues: ContentIssue[] } {
   const known = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, knownSlugs(raw[name])])) as Record<CollectionName, string[]>;
   const checked = {} as Record<CollectionName, Checked[]>;

@@ -7,7 +7,7 @@ import { CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE } from '../routes/urls.ts';
 import { ROUTES, routeById } from '../routes/routes.ts';
 import { MCP_PATH, MCP_SUMMARY } from '../routes/mcp-endpoint.ts';
 import { publicUrl } from '../site/config.ts';
-import { LLMS_TXT_PATH } from './paths.ts';
+import { FEED_ATOM_PATH, FEED_JSON_PATH, LLMS_TXT_PATH } from './paths.ts';
 
 /** The well-known path RFC 9727 registers. */
 export const API_CATALOG_PATH = '/.well-known/api-catalog';
@@ -50,6 +50,11 @@ export function buildApiCatalog(base: string | undefined) {
         'service-desc': link(CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE, 'OpenAPI 3.1 contract'),
         'service-doc': link(API_REFERENCE_PATH, 'text/html', 'API reference'),
         status: link(route('getHealth').path, 'application/json', route('getHealth').summary),
+        // What changed in the catalog, for consumers who sync it (docs/history.md#feeds).
+        alternate: [
+          ...link(FEED_ATOM_PATH, 'application/atom+xml', 'Catalog changes (Atom)'),
+          ...link(FEED_JSON_PATH, 'application/feed+json', 'Catalog changes (JSON Feed 1.1)'),
+        ],
       },
       { anchor: mcp, 'service-doc': link(LLMS_TXT_PATH, 'text/plain', MCP_SUMMARY) },
     ],

@@ -6,6 +6,8 @@ import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
 import {
   AGENT_SKILLS_INDEX_PATH,
   AI_CATALOG_PATH,
+  FEED_ATOM_PATH,
+  FEED_JSON_PATH,
   LLMS_FULL_TXT_PATH,
   LLMS_TXT_PATH,
   SITEMAP_MD_PATH,
@@ -102,6 +104,24 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     summary: bilingual(
       'Who the MCP server is and how to reach it: Streamable HTTP and its protocol versions.',
       'Quem é o servidor MCP e como alcançá-lo: Streamable HTTP e suas versões do protocolo.',
+    ),
+  },
+  {
+    path: FEED_ATOM_PATH,
+    mediaType: 'application/atom+xml',
+    title: bilingual('Change feed (Atom)', 'Feed de mudanças (Atom)'),
+    summary: bilingual(
+      'The last 200 entry-level changes (added, updated, removed) with the fields that changed, newest first, from the git history.',
+      'As últimas 200 mudanças de entradas (adicionadas, atualizadas, removidas) com os campos alterados, da mais recente, a partir do histórico git.',
+    ),
+  },
+  {
+    path: FEED_JSON_PATH,
+    mediaType: 'application/json',
+    title: bilingual('Change feed (JSON Feed 1.1)', 'Feed de mudanças (JSON Feed 1.1)'),
+    summary: bilingual(
+      'The same changes as the Atom feed, as JSON Feed 1.1: each item tagged with its action, collection and fields.',
+      'As mesmas mudanças do feed Atom, em JSON Feed 1.1: cada item marcado com sua ação, coleção e campos.',
     ),
   },
   {

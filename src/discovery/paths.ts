@@ -17,3 +17,6 @@ export const AI_CATALOG_PATH = '/.well-known/ai-catalog.json';
 export const SKILL_NAME = MCP_SERVER_NAME;
 /** Where the Agent Skill's SKILL.md is published: in a folder named after the skill. */
 export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
+/** The change feeds (src/discovery/feeds.ts): Atom and JSON Feed 1.1, at the site root like the sitemap. */
+export const FEED_ATOM_PATH = '/feed.atom';
+export const FEED_JSON_PATH = '/feed.json';

@@ -6,7 +6,7 @@ import { CategorySchema } from './categories.ts';
 import { JourneySchema } from './journeys.ts';
 import { LinkEntrySchema } from './links.ts';
 import { OperationSchema } from './operations.ts';
-import type { EntryDates } from './history.ts';
+import type { EntryHistory } from './history.ts';
 import { ProfileSchema } from './profile.ts';
 import { ProfileEntrySchema } from './profiles.ts';
 import { ProjectSchema } from './projects.ts';
@@ -34,8 +34,8 @@ export const COLLECTION_NAMES = Object.keys(COLLECTION_SCHEMAS) as CollectionNam
 /** Collections that hold exactly one entry (the studio's profile), with what that entry is. */
 export const SINGLE_ENTRY_COLLECTIONS: Partial<Record<CollectionName, string>> = { profile: 'the studio' };
 
-/** The validated entry type of each collection, with its dates from git (src/catalog/history.ts). */
-export type EntryOf<C extends CollectionName> = z.output<(typeof COLLECTION_SCHEMAS)[C]> & EntryDates;
+/** The validated entry type of each collection, with its dates (and stale translations) from git (src/catalog/history.ts). */
+export type EntryOf<C extends CollectionName> = z.output<(typeof COLLECTION_SCHEMAS)[C]> & EntryHistory;
 
 /** Every collection's validated entries. */
 export type Collections = { [C in CollectionName]: EntryOf<C>[] };

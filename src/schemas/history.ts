@@ -18,6 +18,26 @@ export const EntryDatesSchema = z.strictObject({
 });
 export type EntryDates = z.output<typeof EntryDatesSchema>;
 
+/** A field whose pt-BR text was last changed in a commit before the one that last changed its en-US text. */
+export const StaleTranslationSchema = z.strictObject({
+  field: z.string().describe('The top-level field, such as summary.'),
+  source_commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .describe('The commit that last changed its en-US text, after the translation.'),
+  translated_commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .describe('The commit that last changed its pt-BR text.'),
+});
+export type StaleTranslation = z.output<typeof StaleTranslationSchema>;
+
+/** What the history adds to an entry: its dates, and its stale translations when it has any. */
+export type EntryHistory = EntryDates & { stale_translations?: StaleTranslation[] };
+
+/** The key localize() keeps only in pt-BR payloads: en-US is the source, never stale. */
+export const STALE_TRANSLATIONS_KEY = 'stale_translations';
+
 /**
  * The date of content with no commit at all (a tarball, a synthetic catalog outside git): fixed, so
  * such a build is reproducible too. Documented in docs/history.md#without-history.
@@ -34,5 +54,11 @@ export const UNDATED: EntryDates = {
 
 /** `schema` with the entry's dates: what payloads publish of an entry (the YAML itself carries none). */
 export function dated<Shape extends z.core.$ZodLooseShape>(schema: z.ZodObject<Shape, z.core.$strict>) {
-  return schema.extend(EntryDatesSchema.shape);
+  return schema.extend({
+    ...EntryDatesSchema.shape,
+    stale_translations: z
+      .array(StaleTranslationSchema)
+      .optional()
+      .describe('In pt-BR payloads only, when some fields’ Portuguese text is older than their English text: which, and since which commit.'),
+  });
 }

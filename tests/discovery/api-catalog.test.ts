@@ -26,6 +26,10 @@ it('points at the API (contract, reference, health) and at the MCP endpoint, wit
         ],
         'service-doc': [{ href: 'https://studio.example/openapi/', type: 'text/html', title: 'API reference' }],
         status: [{ href: 'https://studio.example/api/health', type: 'application/json', title: 'Operational status' }],
+        alternate: [
+          { href: 'https://studio.example/feed.atom', type: 'application/atom+xml', title: 'Catalog changes (Atom)' },
+          { href: 'https://studio.example/feed.json', type: 'application/feed+json', title: 'Catalog changes (JSON Feed 1.1)' },
+        ],
       },
       {
         anchor: 'https://studio.example/mcp',

@@ -29,13 +29,13 @@ describe('the audit', () => {
     expect(audit.utility_pages.filter((page) => pageRoutes.has(page.path))).toEqual([]);
   });
 
-  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 13 documents, 6 operational dossiers', () => {
+  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 15 documents, 6 operational dossiers', () => {
     expect(audit.counts).toEqual({
       pages: 80,
       endpoints: 21,
       operations: 6,
       exports: 9,
-      documents: 13,
+      documents: 15,
       twins: 80,
       entries: {
         profile: 1,

@@ -31,6 +31,8 @@ export const STANDALONE_DOCUMENT_PATHS = [
   '/.well-known/agent-skills/oficina-norte-catalog/SKILL.md',
   '/.well-known/ai-catalog.json',
   '/mcp/server-card',
+  '/feed.atom',
+  '/feed.json',
   '/robots.txt',
   '/sitemap-index.xml',
   '/openapi.json',
