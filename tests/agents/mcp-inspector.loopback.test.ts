@@ -39,7 +39,7 @@ function inspector(...args: string[]): Promise<Run> {
 }
 
 /** Runs `jobs` a few at a time (each CLI run mostly starts up), results in order. */
-async function inTurn<T>(jobs: (() => Promise<T>)[], width = 3): Promise<T[]> {
+async function inTurn<T>(jobs: (() => Promise<T>)[], width = 4): Promise<T[]> {
   const results: T[] = [];
   for (let start = 0; start < jobs.length; start += width)
     results.push(...(await Promise.all(jobs.slice(start, start + width).map((job) => job()))));

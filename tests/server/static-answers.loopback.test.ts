@@ -7,14 +7,15 @@
  * inventory the API serves and the documents the server answers itself, not from a typed list. Runs
  * through Node and, in `npm run test:nginx`, through nginx.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from '../../src/api/response-policy.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { servedDocuments } from '../../src/integrations/server-bundle.ts';
 import { MAX_LIMIT, PARAM_NAMES } from '../../src/routes/params.ts';
 import { routeById } from '../../src/routes/routes.ts';
+import { SEARCH_INDEX_FOLDER } from '../../src/site/pages.ts';
 import { fetchApi } from '../support/api-call.ts';
 import { largestClientFile } from '../support/server.ts';
 
@@ -33,15 +34,19 @@ async function inventory(kind: string): Promise<string[]> {
 /** Every kind of file, each with the URLs that stand for it. */
 async function filesByKind(): Promise<Map<string, string[]>> {
   const pages = await inventory('page');
-  const home = (await fetchApi(baseUrl, '/')).text ?? '';
-  const assets = [...home.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((match) => match[1]!);
+  // Astro's assets and the search index, as the build wrote them (not their .br and .gz siblings).
+  const assets = ['_astro', SEARCH_INDEX_FOLDER].flatMap((folder) =>
+    readdirSync(join(clientDir, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+      .map((entry) => `/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`),
+  );
   return new Map([
     ['page', pages],
     ['twin', pages.map(twinPath).filter((twin) => existsSync(join(clientDir, twin)))],
     ['export', await inventory('export')],
     ['document', await inventory('document')],
     ['served document', servedDocuments('http://localhost').map((document) => document.path)],
-    ['asset', [...new Set(assets)]],
+    ['asset', assets],
     ['large file', [largestClientFile(distDir).path]],
   ]);
 }
@@ -54,6 +59,7 @@ const kinds = await filesByKind();
 describe('every kind of public file', () => {
   it('is found: each kind has files', () => {
     for (const [kind, paths] of kinds) expect(paths.length, kind).toBeGreaterThan(0);
+    console.info(`static answers: ${[...kinds].map(([kind, paths]) => `${paths.length} ${kind}`).join(', ')}`);
   });
 
   it.each([...kinds])('%s: 304 to its ETag even with Cache-Control: no-cache, open CORS on 200 and 304', async (kind, paths) => {
