@@ -26,8 +26,15 @@ export async function openConsole(domNode: HTMLElement, contractUrl: string): Pr
   const response = await fetch(contractUrl, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`the contract answered ${response.status}`);
   const envelope = (await response.json()) as { payload: { paths?: Record<string, unknown> } & Record<string, unknown> };
-  // The contract names SITE_URL as its server; try-it-out must call the origin this page came from.
-  const spec = { ...envelope.payload, servers: [{ url: window.location.origin }] };
+  // The contract names SITE_URL (or "/") as its server; try-it-out must call the origin this page came from.
+  // Each path's GET only, as the reference lists them: its HEAD is the same answer without the body.
+  const paths = Object.fromEntries(
+    Object.entries(envelope.payload.paths ?? {}).map(([path, item]) => {
+      const { head: _head, ...methods } = item as Record<string, unknown>;
+      return [path, methods];
+    }),
+  );
+  const spec = { ...envelope.payload, paths, servers: [{ url: window.location.origin }] };
   SwaggerUIBundle({
     spec,
     domNode,
@@ -42,5 +49,5 @@ export async function openConsole(domNode: HTMLElement, contractUrl: string): Pr
     // Plain code blocks: the highlighter's palettes fail WCAG contrast.
     syntaxHighlight: false,
   });
-  return Object.keys(envelope.payload.paths ?? {}).length;
+  return Object.keys(paths).length;
 }

@@ -8,7 +8,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ERROR_CODES } from '../../src/schemas/errors.ts';
-import { ROUTES } from '../../src/routes/routes.ts';
+import { CONTRACT_DOCUMENT_PATH, ROUTES } from '../../src/routes/routes.ts';
 import { DOCS_ALIASES } from '../../src/discovery/documents.ts';
 import { pageOfProject, seriousAxeViolations, seriousViolations } from '../support/browser.ts';
 
@@ -175,7 +175,8 @@ test('describes itself as a schema.org WebAPI', async ({ page }) => {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const nodes = blocks.flatMap((text) => [JSON.parse(text) as unknown].flat()) as { '@type'?: string; documentation?: string }[];
   const api = nodes.find((node) => node['@type'] === 'WebAPI');
-  expect(api?.documentation?.endsWith(contractPath)).toBe(true);
+  // Its documentation is the bare OpenAPI document.
+  expect(api?.documentation?.endsWith(CONTRACT_DOCUMENT_PATH)).toBe(true);
 });
 
 for (const alias of DOCS_ALIASES) {
