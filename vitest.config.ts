@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that need the built server on loopback; every other test imports src/ and runs without a build. */
 const LOOPBACK = ['tests/**/*.loopback.test.ts'];
+/**
+ * Loopback tests that build the site while their load runs (two releases in a row): alone, after the
+ * others, so no timing-bound test shares the cores with a build.
+ */
+const ALONE = ['tests/server/release.loopback.test.ts'];
 
 export default defineConfig({
   test: {
@@ -25,11 +30,21 @@ export default defineConfig({
         test: {
           name: 'loopback',
           include: LOOPBACK,
+          exclude: ALONE,
           globalSetup: ['tests/support/global-setup.ts'],
           // Shared module cache here too (the route table, schemas and catalog the files import):
           // 98 → 89 s for `vitest run`, 168 → 150 s of CPU. No loopback file stubs anything; each
           // starts the servers it changes.
           isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'release',
+          include: ALONE,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

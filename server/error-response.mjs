@@ -132,6 +132,10 @@ const CLIENT_ERROR_STATUS = /** @type {Record<string, number>} */ ({
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
   ERR_HTTP_REQUEST_TIMEOUT: 408,
 });
+/** Sockets whose refusal is written (a WeakSet: no bookkeeping to undo). */
+const answered = new WeakSet();
+/** How long a refused connection may stay open while its answer goes out. */
+const CLIENT_ERROR_LINGER_MS = 2_000;
 /** A request line as the parser saw it: method, target (bytes as latin1), version. */
 const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
 
@@ -139,17 +143,26 @@ const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
  * Answers a request node:http's parser refused, as every other error is answered, instead of Node's
  * bare status line: a target under /api with bytes outside printable ASCII (an unencoded `q=tábuas`)
  * gets the API's 400 envelope, those bytes percent-encoded so its query shows what was meant;
- * anything else the site's text error with Node's status (400, 408, 413, 431). A connection that broke, or whose answer has begun, is closed.
+ * anything else the site's text error with Node's status (400, 408, 413, 431). A connection that
+ * broke, or whose answer has begun, is closed. The parser refuses again for each further chunk a
+ * client sends: the first refusal answers, the others wait for it to go out.
  * @param {Error & { code?: string, rawPacket?: Buffer }} error
  * @param {import('node:stream').Duplex} socket
  * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & Pick<import('../src/integrations/server-bundle.ts'), 'answerUnparsable' | 'parseTarget' | 'isApiPath'>} api
  */
 export function answerClientError(error, socket, api) {
+  if (answered.has(socket)) return;
   const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-  if (error.code === 'ECONNRESET' || !socket.writable || /** @type {import('node:net').Socket} */ (socket).bytesWritten > 0) {
+  // A response under way on this connection (a pipelined request's) must not be cut into, as Node's
+  // own handler checks: node:http keeps it on the socket while it is written.
+  const responding = /** @type {{ _httpMessage?: unknown }} */ (socket)._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || responding) {
     socket.destroy();
     return;
   }
+  answered.add(socket);
+  // The socket closes once the answer is out; a client that keeps it open is cut after a while.
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   const line = error.code === 'HPE_INVALID_URL' ? REQUEST_LINE.exec(error.rawPacket?.toString('latin1') ?? '') : null;
   if (line) {
     const [, method = 'GET', rawTarget = '/'] = line;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { siteUrl } from '../site/config.ts';
 
 /** Folders whose every file is an input. */
@@ -25,22 +25,29 @@ export interface BuildInputs {
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
-/** Every input file under `root`, sorted, as relative paths with forward slashes. */
-function inputPaths(root: string): string[] {
-  const paths: string[] = INPUT_FILES.filter((file) => existsSync(join(root, file)));
+/**
+ * Every input file of the project at `root`, as [relative path with forward slashes, file], sorted.
+ * The content folder is the one the build reads (CONTENT_DIR, else content/), keyed as content/…, so
+ * a build of another catalog never has the id of the default one.
+ */
+function inputFiles(root: string, env: Record<string, string | undefined>): [string, string][] {
+  const files: [string, string][] = INPUT_FILES.filter((file) => existsSync(join(root, file))).map((file) => [file, join(root, file)]);
   for (const folder of INPUT_FOLDERS) {
-    if (!existsSync(join(root, folder))) continue;
-    for (const entry of readdirSync(join(root, folder), { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) paths.push(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    const source = folder === 'content' && env['CONTENT_DIR'] ? resolve(env['CONTENT_DIR']) : join(root, folder);
+    if (!existsSync(source)) continue;
+    for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      files.push([`${folder}/${relative(source, file).split(sep).join('/')}`, file]);
     }
   }
-  return paths.sort();
+  return files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Hashes the inputs of the project at `root` for the SITE_URL of `env`. */
+/** Hashes the inputs of the project at `root` for the SITE_URL and CONTENT_DIR of `env`. */
 export function buildInputs(root: string, env: Record<string, string | undefined> = process.env): BuildInputs {
   const files: Record<string, string> = {};
-  for (const path of inputPaths(root)) files[path] = sha256(readFileSync(join(root, path)));
+  for (const [path, file] of inputFiles(root, env)) files[path] = sha256(readFileSync(file));
   const url = siteUrl(env);
   const id = sha256(
     `${url}\n${Object.entries(files)

@@ -25,8 +25,8 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 /** Runs `command` on this machine as a fresh one: no Chromium, no nginx, the stand-in apt-get first on PATH. */
 function onFreshMachine(command: string, { asNobody = false } = {}) {
-  const env = { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, CHROMIUM_PATH: '', HOME: bin };
-  delete env['CHROMIUM_PATH'];
+  const { CHROMIUM_PATH: _elsewhere, ...inherited } = process.env;
+  const env = { ...inherited, PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: bin };
   const run = spawnSync(
     'unshare',
     ['--mount', '--propagation', 'private', 'sh', '-c', `${HIDE} && exec ${asNobody ? `${NOBODY} ` : ''}${command}`],

@@ -3,10 +3,11 @@
  * line with an empty body: an unencoded UTF-8 query under /api gets the API's 400 envelope (the
  * contract's error), elsewhere the site's text error; oversized headers keep their 431.
  */
+import { Agent } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { expectEnvelope, type ApiResult } from '../support/api-call.ts';
-import { rawSocket, rawStatus } from '../support/raw-http.ts';
+import { rawRequest, rawSocket, rawStatus } from '../support/raw-http.ts';
 
 const baseUrl = inject('baseUrl');
 const host = new URL(baseUrl).host;
@@ -39,6 +40,17 @@ describe('a request the HTTP parser refuses', () => {
     expect(result.text).toBe('400 Bad Request\n');
     expect(result.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('a refusal on a connection kept alive after an answer is answered too, not cut', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await rawRequest(baseUrl, apiUrl('getHealth'), { agent })).status).toBe(200);
+      const refused = await rawRequest(baseUrl, `${apiUrl('listProjects')}?q=${'c'.repeat(20_000)}`, { agent });
+      expect(refused.status).toBe(431);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('headers over 16 KiB keep their 431', async () => {

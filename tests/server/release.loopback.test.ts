@@ -3,7 +3,8 @@
  * releases/current, nginx (deploy/nginx/local.sh) serving releases/current, and two `npm run release`
  * in a row under a steady GET load through both. The first deploy builds a changed entry; the
  * second builds the entry as it was, which `npm run release` copies from the kept first release
- * (the same inputs: builds are reproducible), so one real build runs under load.
+ * (the same inputs: builds are reproducible), so one real build runs under load. It runs alone, after
+ * the other loopback files (vitest.config.ts: the `release` project): `npx vitest run --project release`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -89,8 +90,9 @@ describe.runIf(nginxInstalled())('two deploys in a row under load', () => {
     copy = copyProject(root);
     // Readable by nginx's workers (nobody), as a checkout under /srv is.
     chmodSync(copy, 0o755);
-    // The checkout's build as dist/, as `npm run build` leaves it: the first release copies it.
-    cpSync(distDir, join(copy, 'dist'), { recursive: true });
+    // The checkout's build as dist/, as `npm run build` leaves it: the first release copies it (and
+    // builds when there is none).
+    if (existsSync(distDir)) cpSync(distDir, join(copy, 'dist'), { recursive: true });
     const first = await release([]);
     expect(first.status, first.output).toBe(0);
     const port = await freePort();
