@@ -6,13 +6,16 @@
  * per request. A bad setting: one fatal line naming the variable, its value and what is allowed,
  * and exit 1 before any worker starts.
  */
-import { ConfigError, readConfig } from './config.mjs';
+import { ConfigError } from './config-schema.mjs';
+import { readConfig } from './config.mjs';
 import { createLog, flushAndExit } from './log.mjs';
-import { runPrimary } from './primary.mjs';
 
 const log = createLog({ sync: true });
 try {
-  runPrimary(await readConfig(), log);
+  const config = await readConfig();
+  // The primary's own modules (cluster, metrics) load once the settings are known to be good.
+  const { runPrimary } = await import('./primary.mjs');
+  runPrimary(config, log);
 } catch (error) {
   if (error instanceof ConfigError) {
     const [first, ...more] = error.problems;
