@@ -80,7 +80,7 @@ export function createApiAnswerer(api, catalog, cache) {
           req.headers['if-none-match'],
           req.headers['if-modified-since'],
         );
-    const remembered = replayKey === undefined ? undefined : cache.get(kind, cache.key(kind, catalog, coding, replayKey));
+    const remembered = replayKey === undefined ? undefined : cache.get(kind, cache.keyOf(kind, catalog, kind.key(coding, replayKey)));
     if (remembered instanceof RememberedAnswer) {
       const requestId = api.requestIdFor(undefined);
       const headers = remembered.headers.slice();
@@ -101,7 +101,7 @@ export function createApiAnswerer(api, catalog, cache) {
       if (idAt > 0)
         cache.set(
           kind,
-          cache.key(kind, catalog, coding, result.replay.key),
+          cache.keyOf(kind, catalog, kind.key(coding, result.replay.key)),
           new RememberedAnswer(result.status, headers, idAt, result.envelope, result.replay.tailRest, api.stringBytes),
         );
     }

@@ -34,9 +34,9 @@ export function brotliRatios(classes: readonly BenchClass[], responses: Map<stri
  */
 export async function settleBrotli(server: Running, classes: readonly BenchClass[]): Promise<void> {
   // The server's own rules, from their owners, not copied: the budget keeps a payload from its
-  // second request (byte-cache.ts), the codings upgrade its form after UPGRADES.afterRequests br
+  // second request (byte-cache.ts), the codings upgrade its form after UPGRADES.policy.afterRequests br
   // answers (codings.ts), and one more pass sees the upgrade's size.
-  const MIN_PASSES = 1 + UPGRADES.afterRequests + 1;
+  const MIN_PASSES = 1 + UPGRADES.policy.afterRequests + 1;
   const SETTLE_PASSES = 12;
   const requests = classes.flatMap((item) => item.requests);
   let sizes = new Map<string, number>();

@@ -18,16 +18,16 @@ const kind =
   <Parts extends readonly (string | number)[]>(spec: Omit<CacheKind<Value, Parts>, 'value'>): CacheKind<Value, Parts> =>
     spec;
 
-/** Parts joined by NUL, a character no part holds. */
-const joined = (...parts: readonly (string | number)[]): string => parts.join('\u0000');
+// Parts are joined by NUL, a character no part holds; by template literals, which allocate no array (a request makes several keys).
 
 /** A route's payload: the ETag is computed over this key too (prepare-payload.ts), so equal keys mean equal payloads. */
-const payloadKey = (routeId: RouteId, slug: string, locale: string, filtersJson: string) => joined(routeId, slug, locale, filtersJson);
+const payloadKey = (routeId: RouteId, slug: string, locale: string, filtersJson: string) =>
+  `${routeId}\u0000${slug}\u0000${locale}\u0000${filtersJson}`;
 
 export const CACHE_KINDS = {
   query: kind<CheckedQuery>()({
     name: 'query',
-    key: (routeId: RouteId, search: string) => joined(routeId, search),
+    key: (routeId: RouteId, search: string) => `${routeId}\u0000${search}`,
     holds: 'a query string checked against its route: the parsed filters, their JSON and the JSON of the query as received',
     keyedBy: 'route id and the query string as the client spelled it',
     catalogScoped: true,
@@ -51,7 +51,7 @@ export const CACHE_KINDS = {
   }),
   page: kind<PreparedPayload>()({
     name: 'page',
-    key: (payloadKey: string, limit: number, offset: number) => joined(payloadKey, limit, offset),
+    key: (payloadKey: string, limit: number, offset: number) => `${payloadKey}\u0000${limit}\u0000${offset}`,
     holds: 'one page of a directory (limit, cursor) with its next cursor and compressed forms',
     keyedBy: 'the payload key, the limit and the offset the cursor decodes to',
     catalogScoped: true,
@@ -59,7 +59,7 @@ export const CACHE_KINDS = {
   }),
   answer: kind<Sized>()({
     name: 'answer',
-    key: (coding: string, replayKey: string) => joined(coding, replayKey),
+    key: (coding: string, replayKey: string) => `${coding}\u0000${replayKey}`,
     holds: 'a whole API answer to replay (status, header list, envelope): server/answer-memo.mjs; counted with the payload it holds',
     keyedBy: 'the coding and the replay key (src/api/replay-key.ts): If-None-Match and the target',
     catalogScoped: true,

@@ -114,26 +114,22 @@ export function owned(bytes: Uint8Array): Buffer {
  * best quality with the worker's CPU. A part refused now is upgraded by a later request.
  */
 export class UpgradePacing {
+  readonly policy: Readonly<{ afterRequests: number; msPerSecond: number; burstMs: number }>;
   #running = false;
   #tokensMs: number;
   #tokensAt = performance.now();
 
-  readonly afterRequests: number;
-  readonly msPerSecond: number;
-  readonly burstMs: number;
-
-  constructor(afterRequests: number, msPerSecond: number, burstMs: number) {
-    this.afterRequests = afterRequests;
-    this.msPerSecond = msPerSecond;
-    this.burstMs = burstMs;
-    this.#tokensMs = burstMs;
+  constructor(policy: UpgradePacing['policy']) {
+    this.policy = policy;
+    this.#tokensMs = policy.burstMs;
   }
 
   /** Whether a form asked for this many times may start its upgrade now. */
   mayStart(requests: number): boolean {
-    if (this.#running || requests < this.afterRequests) return false;
+    const { afterRequests, msPerSecond, burstMs } = this.policy;
+    if (this.#running || requests < afterRequests) return false;
     const now = performance.now();
-    this.#tokensMs = Math.min(this.burstMs, this.#tokensMs + ((now - this.#tokensAt) * this.msPerSecond) / 1000);
+    this.#tokensMs = Math.min(burstMs, this.#tokensMs + ((now - this.#tokensAt) * msPerSecond) / 1000);
     this.#tokensAt = now;
     return this.#tokensMs > 0;
   }
@@ -152,7 +148,7 @@ export class UpgradePacing {
 }
 
 /** The worker's upgrades: after 3 br requests, at most 100 ms a second in bursts of 500 ms. */
-export const UPGRADES = new UpgradePacing(3, 100, 500);
+export const UPGRADES = new UpgradePacing({ afterRequests: 3, msPerSecond: 100, burstMs: 500 });
 
 /**
  * The Brotli form of `payload`'s cached part for one more br request: made at the first quality on

@@ -20,7 +20,7 @@ export function checkedQuery(route: RouteSpec, search: string, catalog: Catalog,
   const { query } = cache.kinds;
   return cache.getOrMake(
     query,
-    cache.key(query, catalog, route.id, search),
+    cache.keyOf(query, catalog, query.key(route.id, search)),
     () => new CheckedQuery(parseQuery(search, route.params, catalog)),
   );
 }

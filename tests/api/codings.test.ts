@@ -38,7 +38,7 @@ describe('Brotli quality', () => {
 
 describe('UpgradePacing', () => {
   it('starts an upgrade only after enough requests, one at a time, within its share of a core', async () => {
-    const pacing = new UpgradePacing(3, 100, 1);
+    const pacing = new UpgradePacing({ afterRequests: 3, msPerSecond: 100, burstMs: 1 });
     expect(pacing.mayStart(2)).toBe(false);
     expect(pacing.mayStart(3)).toBe(true);
     const done = new Promise<Buffer | undefined>((resolve) => pacing.run(Buffer.from('x'.repeat(200_000)), 11, resolve));
