@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
 import { answerUpdated, httpDate, notModifiedSince } from '../catalog/dates.ts';
+import { DEPRECATION_DOCS_PATH, deprecationHeaders, requestDeprecation } from '../catalog/deprecation.ts';
+import { absoluteUrl } from '../site/config.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
@@ -297,6 +299,12 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
     if (route.localized) headers['Content-Language'] = parsed.locale;
     if (payload.nextCursor) headers['Link'] = nextLink(path, parsed.received, payload.nextCursor);
     if (route.serviceDesc) headers['Link'] = `<${route.serviceDesc}>; rel="service-desc"`;
+    // A declared deprecation (route, parameter, value or entry) says so on every answer (docs/history.md#compatibility).
+    const deprecation = requestDeprecation(catalog, route, slug, parsed.received, parsed.choices);
+    if (deprecation) {
+      const { Link: link, ...dated } = deprecationHeaders(deprecation, absoluteUrl(DEPRECATION_DOCS_PATH));
+      Object.assign(headers, dated, { Link: headers['Link'] ? `${headers['Link']}, ${link}` : link });
+    }
     const ifNoneMatch = request.header('if-none-match');
     const ifModifiedSince = request.header('if-modified-since');
     // A live payload (health) describes this moment: never replayed.

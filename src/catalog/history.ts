@@ -186,7 +186,7 @@ export function readHistory(folder: string): ContentHistory {
     changes,
     get note() {
       const parts = [...notes];
-      if (head && undated > 0) parts.push(`${undated} entries have no commit yet: dated by HEAD (${fallback.updated_commit?.slice(0, 7)})`);
+      if (head && undated > 0) parts.push(`${undated} entries have no commit yet: dated by HEAD (${fallback.updated_commit.slice(0, 7)})`);
       return parts.length > 0 ? `history: ${parts.join('; ')} (docs/history.md#without-history)` : undefined;
     },
     dated: records.size,

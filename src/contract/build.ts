@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { CURSOR_PARAM, LANG_PARAM, LIMIT_PARAM, MAX_LIMIT, MAX_QUERY_LENGTH, type ParamSpec } from '../routes/params.ts';
+import { CURSOR_PARAM, LANG_PARAM, LIMIT_PARAM, MAX_LIMIT, MAX_QUERY_LENGTH, type ParamChoice, type ParamSpec } from '../routes/params.ts';
 import { CONTRACT_DOCUMENT_PATH, isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
@@ -119,6 +119,15 @@ export function slugExamples(catalog: Catalog, collection: CollectionName): stri
   return (catalog.collections[collection] as { slug: string }[]).slice(0, SLUG_EXAMPLES).map((entry) => entry.slug);
 }
 
+/**
+ * OpenAPI cannot deprecate one value of a parameter: the values marked deprecated (a category's
+ * `deprecated`) are listed in `x-deprecated-values`, each with `deprecated: true` and its dates.
+ */
+function deprecatedValues(choices: readonly ParamChoice[]): Schema {
+  const marked = choices.flatMap(({ value, deprecated }) => (deprecated ? [{ value, deprecated: true, ...deprecated }] : []));
+  return marked.length > 0 ? ({ 'x-deprecated-values': marked } as Schema) : {};
+}
+
 /** The JSON Schema of one query parameter. */
 export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
   switch (param.kind) {
@@ -134,11 +143,14 @@ export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
       // Catalog entries are open-ended (a few examples; a 400 lists the allowed values); closed sets
       // are their values in any case.
       return param.entriesOf
-        ? { type: 'string', examples: slugExamples(catalog, param.entriesOf) }
-        : closedSet(
-            (param.choices?.(catalog) ?? []).map((choice) => choice.value),
-            true,
-          );
+        ? { type: 'string', examples: slugExamples(catalog, param.entriesOf), ...deprecatedValues(param.choices?.(catalog) ?? []) }
+        : {
+            ...closedSet(
+              (param.choices?.(catalog) ?? []).map((choice) => choice.value),
+              true,
+            ),
+            ...deprecatedValues(param.choices?.(catalog) ?? []),
+          };
   }
 }
 
@@ -166,6 +178,7 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
       description: param.description,
       // openapi-types types parameter schemas with its 3.0 SchemaObject; the 3.1 one is what we emit.
       schema: schema as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
+      ...(param.deprecated ? { deprecated: true, 'x-sunset': param.deprecated.sunset } : {}),
     };
     // Every enumerated parameter gets an example: its own, or its first allowed value.
     const example = param.example ?? (param.kind === 'choice' ? (schema.examples as string[] | undefined)?.[0] : undefined);
@@ -239,6 +252,7 @@ export function buildContract(catalog: Catalog): Contract {
         description: route.description,
         tags: [route.tag],
         parameters: parameters(route, catalog),
+        ...(route.deprecated ? { deprecated: true, 'x-sunset': route.deprecated.sunset } : {}),
         responses: {
           '200': {
             description: route.summary,

@@ -1,6 +1,7 @@
 /** Query parameters as the route specs declare them: names, kinds, allowed values, limits. */
 import type { CollectionName, CollectionsSource } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import type { Deprecation } from '../schemas/history.ts';
 
 /**
  * Every query parameter's name, as a request spells it. The specs here and in routes.ts take their
@@ -43,6 +44,8 @@ export interface ParamChoice {
   value: string;
   /** Other accepted spellings, such as display names in either locale. */
   aliases?: readonly string[];
+  /** Set when the value is deprecated: it works until the sunset (a category's `deprecated`). */
+  deprecated?: Deprecation | undefined;
 }
 
 /** A query parameter as the route table declares it; the route table keeps each one's name and kind as literal types. */
@@ -62,6 +65,8 @@ export interface ParamSpec<Name extends ParamName = ParamName, Kind extends Para
   example?: string | number;
   /** A combination rule: this parameter is accepted only with that one, and why (said in the 400's message). */
   requires?: { param: ParamName; hint: string };
+  /** Set when the parameter is deprecated: it works until the sunset (docs/history.md#compatibility). */
+  deprecated?: Deprecation;
 }
 
 /** Which entries a request selects: what a directory, and discovery, filter with; `Filter` names its route's choice parameters. */

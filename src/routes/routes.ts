@@ -6,6 +6,7 @@
  */
 import type { z } from 'astro/zod';
 import type { CollectionName, CollectionsSource, DetailCollection } from '../schemas/collections.ts';
+import type { Deprecation } from '../schemas/history.ts';
 import { JOURNEY_AUDIENCES, JOURNEY_STAGES } from '../schemas/journeys.ts';
 import { OWNERS } from '../schemas/profiles.ts';
 import { TRUST_KINDS } from '../schemas/trust.ts';
@@ -51,6 +52,8 @@ interface RouteShape {
   live?: boolean;
   /** The bare OpenAPI document this payload holds in the envelope: answered as `Link: <…>; rel="service-desc"`. */
   serviceDesc?: string;
+  /** Set when the endpoint is deprecated: it answers until the sunset, with Deprecation and Sunset headers. */
+  deprecated?: Deprecation;
 }
 
 /**
@@ -68,7 +71,7 @@ const choices = (values: readonly string[]): ParamChoice[] => values.map((value)
 
 /** A category slug, case-insensitive. */
 const categoryChoices = (catalog: CollectionsSource): ParamChoice[] =>
-  catalog.collections.categories.map((entry) => ({ value: entry.slug }));
+  catalog.collections.categories.map((entry) => ({ value: entry.slug, deprecated: entry.deprecated }));
 /** A stack slug or name, case- and accent-insensitive. */
 const stackChoices = (catalog: CollectionsSource): ParamChoice[] =>
   catalog.collections.stacks.map((entry) => ({ value: entry.slug, aliases: [entry.name] }));

@@ -1,6 +1,7 @@
 /** Categories group cases and projects by the kind of problem they solve. */
 import { z } from 'astro/zod';
 import { LocalizedTextSchema, SlugRefSchema, SlugSchema } from './common.ts';
+import { DeprecationSchema } from './history.ts';
 
 export const CategorySchema = z.strictObject({
   /** Identifier of the category. */
@@ -17,5 +18,7 @@ export const CategorySchema = z.strictObject({
   capabilities: z.array(SlugRefSchema),
   /** Operational dossier slugs that keep the category's work honest. */
   operations: z.array(SlugRefSchema),
+  /** Set instead of deleting the file: clients filtering by this category keep working until the sunset. */
+  deprecated: DeprecationSchema.optional(),
 });
 export type Category = z.output<typeof CategorySchema>;

@@ -1,20 +1,20 @@
 /** When an entry was created and last changed, from the git history of its file (src/catalog/history.ts). */
 import { z } from 'astro/zod';
 
-/** A commit hash, or null when the date comes from the fallback rule and no commit exists. */
-const CommitSchema = z
-  .string()
-  .regex(/^[0-9a-f]{40}$/)
-  .nullable();
+/**
+ * A commit hash, or empty when the date comes from the fallback rule and no commit exists (not
+ * null: a nullable field is an anyOf in the contract, which the compatibility gate's diff misreads).
+ */
+const CommitSchema = z.string().regex(/^(?:[0-9a-f]{40})?$/);
 /** A commit time in UTC, ISO 8601 with milliseconds. */
 const CommitTimeSchema = z.iso.datetime({ precision: 3 });
 
 /** The dates every entry carries in payloads, pages, twins, JSON-LD and the sitemap. */
 export const EntryDatesSchema = z.strictObject({
   created_at: CommitTimeSchema.describe('Commit time (UTC) of the first commit that added the entry’s file.'),
-  created_commit: CommitSchema.describe('That commit’s hash; null when the build had no git history.'),
+  created_commit: CommitSchema.describe('That commit’s hash; empty when the build had no git history.'),
   updated_at: CommitTimeSchema.describe('Commit time (UTC) of the last commit that changed the entry’s file.'),
-  updated_commit: CommitSchema.describe('That commit’s hash; null when the build had no git history.'),
+  updated_commit: CommitSchema.describe('That commit’s hash; empty when the build had no git history.'),
 });
 export type EntryDates = z.output<typeof EntryDatesSchema>;
 
@@ -47,9 +47,9 @@ export const NO_HISTORY_DATE = '2026-01-01T00:00:00.000Z';
 /** The dates of an entry with no history and no commit. */
 export const UNDATED: EntryDates = {
   created_at: NO_HISTORY_DATE,
-  created_commit: null,
+  created_commit: '',
   updated_at: NO_HISTORY_DATE,
-  updated_commit: null,
+  updated_commit: '',
 };
 
 /** `schema` with the entry's dates: what payloads publish of an entry (the YAML itself carries none). */
@@ -62,3 +62,16 @@ export function dated<Shape extends z.core.$ZodLooseShape>(schema: z.ZodObject<S
       .describe('In pt-BR payloads only, when some fields’ Portuguese text is older than their English text: which, and since which commit.'),
   });
 }
+
+/**
+ * A declared breaking change: the thing still works, is marked deprecated since `since`, and goes
+ * away after `sunset` (RFC 9745 Deprecation, RFC 8594 Sunset). The route table marks routes and
+ * parameters with it; a category's file marks the category value (docs/history.md#compatibility).
+ */
+export const DeprecationSchema = z
+  .strictObject({
+    since: z.iso.date().describe('The day it was deprecated (YYYY-MM-DD).'),
+    sunset: z.iso.date().describe('The day after which it may be removed (YYYY-MM-DD).'),
+  })
+  .describe('Deprecated: still served until the sunset date, then removed.');
+export type Deprecation = z.output<typeof DeprecationSchema>;

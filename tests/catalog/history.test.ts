@@ -114,9 +114,9 @@ describe('readHistory', () => {
     const history = readHistory(content());
     expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual({
       created_at: NO_HISTORY_DATE,
-      created_commit: null,
+      created_commit: '',
       updated_at: NO_HISTORY_DATE,
-      updated_commit: null,
+      updated_commit: '',
     });
     expect(history.note).toMatch(/^history: no git history for .*: every entry is dated 2026-01-01T00:00:00.000Z/);
   });
