@@ -184,7 +184,14 @@ if (serverPid !== undefined) {
   console.log(`release: SIGHUP sent to the server (pid ${serverPid}): its workers restart on ${name}, one at a time`);
 }
 if (values['nginx-reload'] !== undefined) {
-  execSync(values['nginx-reload'], { cwd: root, stdio: 'inherit' });
+  try {
+    execSync(values['nginx-reload'], { cwd: root, stdio: 'inherit' });
+  } catch (error) {
+    // nginx printed why; it keeps serving with its old configuration, files from the new release.
+    fail(
+      `${values['nginx-reload']} failed (exit ${(error as { status?: number }).status ?? '?'}); ${releasesLabel}/current already points at ${name}: fix nginx, then reload it`,
+    );
+  }
   console.log(`release: nginx reloaded (${values['nginx-reload']})`);
 }
 
