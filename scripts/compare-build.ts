@@ -35,7 +35,16 @@ async function targets(base: string): Promise<string[]> {
     payload: {
       paths: Record<
         string,
-        { get: { parameters?: { name: string; in: string; example?: unknown; schema?: { enum?: unknown[]; examples?: unknown[] } }[] } }
+        {
+          get: {
+            parameters?: {
+              name: string;
+              in: string;
+              example?: unknown;
+              schema?: { enum?: unknown[]; pattern?: string; examples?: unknown[] };
+            }[];
+          };
+        }
       >;
     };
   };
@@ -52,10 +61,9 @@ async function targets(base: string): Promise<string[]> {
     urls.add(`${concrete}?unknown=1`);
     for (const parameter of operation.get.parameters ?? []) {
       if (parameter.in !== 'query') continue;
-      // A closed set is a pattern with every value as an example; catalog slugs give a few examples.
-      const values = [...(parameter.schema?.enum ?? parameter.schema?.examples ?? []), parameter.example, 'zzz-not-a-value'].filter(
-        (value) => value !== undefined,
-      );
+      // A closed set is a pattern with every value as an example (catalog slugs: a few examples, no pattern).
+      const closed = parameter.schema?.enum ?? (parameter.schema?.pattern ? parameter.schema.examples : undefined) ?? [];
+      const values = [...closed, parameter.example, 'zzz-not-a-value'].filter((value) => value !== undefined);
       for (const value of values) urls.add(`${concrete}?${parameter.name}=${encodeURIComponent(String(value))}`);
     }
   }

@@ -5,11 +5,11 @@
  * the SDK's validators on (Zod checks each request before it leaves and each body that comes back).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { headOperationId } from '../../src/contract/build.ts';
 import { ROUTES, type RouteSpec } from '../../src/routes/routes.ts';
@@ -55,6 +55,8 @@ describe('a hey-api SDK with Zod validators, generated from the bare contract', 
     };
     generated.setConfig({ baseUrl });
   });
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('type-checks with tsc (strict)', () => {
     writeFileSync(

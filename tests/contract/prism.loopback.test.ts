@@ -11,6 +11,7 @@
  * Prism 5.16 parses a HEAD answer with a JSON type as JSON and fails on its empty body, so a HEAD
  * that Prism forwards is checked against the server's GET instead (same status, type and length).
  */
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, PARAM_NAMES, type ParamSpec } from '../../src/routes/params.ts';
@@ -187,6 +188,7 @@ async function pool<T, R>(items: readonly T[], width: number, task: (item: T) =>
 describe('Prism proxy in front of the built server, from the bare contract', () => {
   let prism: Tool;
   let prismUrl: string;
+  let folder: string;
 
   beforeAll(async () => {
     const port = await freePort();
@@ -195,10 +197,14 @@ describe('Prism proxy in front of the built server, from the bare contract', () 
       `--port ${port} --host 127.0.0.1`,
     );
     expect(command).toContain(documentUrl(baseUrl));
-    prism = await startTool(command, workFolder('prism'), 'Prism is listening');
+    folder = workFolder('prism');
+    prism = await startTool(command, folder, 'Prism is listening');
     prismUrl = `http://127.0.0.1:${port}`;
   });
-  afterAll(() => prism?.stop());
+  afterAll(() => {
+    prism?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
 
   it('passes every answer, and agrees with the server on every request of the matrix', async () => {
     const probes = (await Promise.all(ROUTES.map(routeProbes))).flat();
