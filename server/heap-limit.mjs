@@ -17,7 +17,7 @@ const HEAP_BYTES_PER_JSON_BYTE = 2;
 
 /**
  * The heap plan of a worker serving the build in `distDir` with a byte budget of `cacheBudgetMb`
- * (CACHE_BUDGET_MB, checked in server/config.mjs): its share, its budget and their limit, in MB.
+ * (CACHE_BUDGET_MB, checked in server/config-schema.mjs): its share, its budget and their limit, in MB.
  * @param {URL} distDir
  * @param {number} cacheBudgetMb
  */

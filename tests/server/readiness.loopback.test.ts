@@ -4,7 +4,7 @@
  * `server_ready` metric says the same. The notification socket here is a Unix datagram socket held
  * by Python (Node has none), as systemd's would be.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +47,16 @@ async function datagramReceiver(path: string): Promise<{ messages: () => { at: n
   return { messages };
 }
 
+/** The tools this test runs, as a machine with systemd has them: a clear stop when one is missing. */
+function needTool(command: string, install: string): void {
+  const { error } = spawnSync(command, ['--version'], { stdio: 'ignore' });
+  if (error) throw new Error(`${command} is missing: ${install}`);
+}
+
 describe('readiness', () => {
+  needTool('systemd-notify', 'the readiness test runs systemd-notify (Debian: apt-get install systemd)');
+  needTool('python3', 'the readiness test receives the datagram with python3 (Debian: apt-get install python3)');
+
   it('tells systemd READY=1 once every worker listens, and the metric says ready', async () => {
     const { messages } = await datagramReceiver(socketPath);
     const metricsPort = await freePort();
