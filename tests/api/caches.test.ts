@@ -6,14 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ByteCache,
-  ENTRY_OVERHEAD_BYTES,
-  SEEN_ONCE_KEYS,
-  stringBytes,
-  type CacheKind,
-  type Sized,
-} from '../../src/api/byte-cache.ts';
+import { ByteCache, ENTRY_OVERHEAD_BYTES, SEEN_ONCE_KEYS, stringBytes, type CacheKind, type Sized } from '../../src/api/byte-cache.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import { CACHE_KINDS, cacheFor, createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { etagFor, PreparedPayload } from '../../src/api/payload-cache.ts';
