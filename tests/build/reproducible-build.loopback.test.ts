@@ -14,12 +14,21 @@ const root = process.cwd();
 const distDir = join(root, process.env['DIST_DIR'] ?? 'dist');
 let copy: string;
 
+/**
+ * The copy has no .git of its own: it is the same commit when git reads this repository's history
+ * with the copy as the work tree, so the entries' dates (src/catalog/history.ts) are the same.
+ */
+const sameCommit = () => ({
+  GIT_DIR: spawnSync('git', ['rev-parse', '--absolute-git-dir'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+  GIT_WORK_TREE: copy,
+});
+
 /** Runs ensure-build in the copy; returns its exit status and output. */
 function ensureBuild(args: string[] = [], env: NodeJS.ProcessEnv = {}): { status: number | null; output: string } {
   const { DIST_DIR: _ignored, ...inherited } = process.env;
   const run = spawnSync(process.execPath, ['scripts/ensure-build.ts', ...args], {
     cwd: copy,
-    env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...inherited, ASTRO_TELEMETRY_DISABLED: '1', ...sameCommit(), ...env },
     encoding: 'utf8',
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
