@@ -26,7 +26,10 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 /** Runs `command` on this machine as a fresh one: no Chromium, no nginx, the stand-in apt-get first on PATH. */
 function onFreshMachine(command: string, { asNobody = false } = {}) {
   const { CHROMIUM_PATH: _elsewhere, ...inherited } = process.env;
-  const env = { ...inherited, PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: bin };
+  // npm's own settings stay out: under `npm run --ignore-scripts test` (verify, .ci/run) the nested
+  // `npm test` would inherit npm_config_ignore_scripts and skip the pretest this file is about.
+  const fresh = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith('npm_')));
+  const env = { ...fresh, PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: bin };
   const run = spawnSync(
     'unshare',
     ['--mount', '--propagation', 'private', 'sh', '-c', `${HIDE} && exec ${asNobody ? `${NOBODY} ` : ''}${command}`],
