@@ -101,8 +101,11 @@ export function securityHeadersFor(path: string): Readonly<Record<string, string
   return runsSearchWasm(path) ? SEARCH_HEADERS : SECURITY_HEADERS;
 }
 
-/** Response headers a cross-origin script may read: ours, and the rate-limit fields the server adds. */
-export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After';
+/**
+ * Response headers a cross-origin script may read beyond the safelisted ones (Last-Modified is one):
+ * ours, the rate-limit fields the server adds, and a declared deprecation's dates.
+ */
+export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset';
 
 /** The methods of the whole site, API and files alike: it is read-only. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -118,14 +121,14 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The answer to a CORS preflight (OPTIONS) of any read-only URL: a script that sets If-None-Match
- * or X-Request-Id (neither is CORS-safelisted) asks first; a day's Max-Age spares it the repeat.
+ * The answer to a CORS preflight (OPTIONS) of any read-only URL: a script that sets If-None-Match,
+ * If-Modified-Since or X-Request-Id (none is CORS-safelisted) asks first; a day's Max-Age spares it the repeat.
  */
 export const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
   Allow: ALLOWED_METHODS,
   'Access-Control-Allow-Methods': ALLOWED_METHODS,
-  'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match',
+  'Access-Control-Allow-Headers': 'X-Request-Id, If-None-Match, If-Modified-Since',
   'Access-Control-Max-Age': '86400',
 };
 

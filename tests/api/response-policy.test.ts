@@ -81,7 +81,7 @@ describe('apiHeaders', () => {
       'Content-Type': 'application/json; charset=utf-8',
       'X-Request-Id': 'req-1',
       'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After',
+      'Access-Control-Expose-Headers': 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset',
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': cacheControl,
     });
@@ -94,6 +94,6 @@ describe('apiHeaders', () => {
       file: 'public, max-age=0, must-revalidate',
       error: 'no-store',
     });
-    expect(EXPOSED_HEADERS).toBe('X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After');
+    expect(EXPOSED_HEADERS).toBe('X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset');
   });
 });
