@@ -8,6 +8,7 @@ import type { ParamName } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
 import type { Deprecation } from '../schemas/history.ts';
 import type { Catalog } from './catalog.ts';
+import { httpDate } from './dates.ts';
 import { memo } from './memo.ts';
 
 /** Deprecated choice values by route, parameter and value, made once per catalog. */
@@ -49,7 +50,7 @@ export const DEPRECATION_DOCS_PATH = '/openapi/';
 export function deprecationHeaders(deprecation: Deprecation, docs: string): Record<string, string> {
   return {
     Deprecation: `@${Date.parse(`${deprecation.since}T00:00:00Z`) / 1000}`,
-    Sunset: new Date(`${deprecation.sunset}T00:00:00Z`).toUTCString(),
+    Sunset: httpDate(`${deprecation.sunset}T00:00:00Z`),
     Link: `<${docs}>; rel="deprecation"; type="text/html"`,
   };
 }
