@@ -9,7 +9,48 @@ import { modernToolCall } from '../../src/mcp/tool-call.ts';
 import { toolListings } from '../../src/mcp/tools.ts';
 import { testCatalog } from '../support/contract.ts';
 
+/** The parts of a call a test changes: the message, its params and its envelope (`_meta`). */
+interface CallParts {
+  message: Record<string, unknown>;
+  params: Record<string, unknown>;
+  meta: Record<string, unknown>;
+}
+
+/** A get_entry call as modernToolCall writes it, its headers in lower case and its body changed by `change`. */
+function changedCall(change: (parts: CallParts) => void, headerChanges: Record<string, string> = {}) {
+  const catalog = testCatalog();
+  const tool = toolListings(catalog).find((listing) => listing.name === 'get_entry')!;
+  const { headers, body } = modernToolCall(1, tool.name, tool.inputSchema.examples[0]!);
+  const message = JSON.parse(body) as Record<string, unknown>;
+  const params = message['params'] as Record<string, unknown>;
+  change({ message, params, meta: params['_meta'] as Record<string, unknown> });
+  const lower = Object.fromEntries(Object.entries({ ...headers, ...headerChanges }).map(([name, value]) => [name.toLowerCase(), value]));
+  return toolCallFastPath(catalog).parse(lower, JSON.stringify(message));
+}
+
 describe('the MCP fast path', () => {
+  it('takes only what the SDK classifies as a 2026-07-28 request, with nothing that could change its answer', () => {
+    expect(changedCall(() => {})).toBeDefined();
+    const refused: [string, (parts: CallParts) => void, Record<string, string>?][] = [
+      // The SDK's classifier refuses these.
+      [
+        'clientInfo without a version',
+        ({ meta }) => delete (meta['io.modelcontextprotocol/clientInfo'] as Record<string, unknown>)['version'],
+      ],
+      ['a body version other than the header', ({ meta }) => (meta['io.modelcontextprotocol/protocolVersion'] = '2025-11-25')],
+      ['an Mcp-Method header naming another method', () => {}, { 'mcp-method': 'tools/list' }],
+      ['a response posted as a request', ({ message }) => ((message['result'] = {}), delete message['method'], delete message['params'])],
+      // The fast path's own rule: members that may change the SDK's answer go to the SDK.
+      ['a task', ({ params }) => (params['task'] = { ttl: 1000 })],
+      ['a progress token', ({ meta }) => (meta['progressToken'] = 1)],
+      ['declared capabilities', ({ meta }) => (meta['io.modelcontextprotocol/clientCapabilities'] = { roots: {} })],
+      ['an unknown tool', ({ params }) => (params['name'] = 'no_such_tool')],
+      ['an Mcp-Name header naming another tool', () => {}, { 'mcp-name': 'search_catalog' }],
+      ['arguments the tool refuses', ({ params }) => (params['arguments'] = { collection: 'projects' })],
+    ];
+    for (const [label, change, headers] of refused) expect(changedCall(change, headers), label).toBeUndefined();
+  });
+
   it("replays the SDK's status and fields with its body, under the call's own id", () => {
     const catalog = testCatalog();
     const fast = toolCallFastPath(catalog);
