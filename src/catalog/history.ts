@@ -7,8 +7,9 @@
  * changed its en-US and its pt-BR text (stale translations).
  *
  * Deterministic: everything comes from commits (never the wall clock or a file's mtime), so one
- * commit gives the same dates anywhere. The fallback rule, for files no commit touched (a tarball,
- * a folder outside git, a file not yet committed): HEAD's commit when there is one, else
+ * commit gives the same dates anywhere. The fallback rule, for files no commit touched (a file not
+ * yet committed, a folder outside git, a tarball): the newest commit that touched the content
+ * folder when there is one (a commit elsewhere, code only, changes no entry's date), else
  * NO_HISTORY_DATE. A shallow clone dates from the oldest commit it has. The build says which, once.
  */
 import { execFileSync } from 'node:child_process';
@@ -143,9 +144,8 @@ function readBatch(output: Buffer, count: number): (Buffer | undefined)[] {
 
 /** Reads the history of the content folder `folder` (absolute). */
 export function readHistory(folder: string): ContentHistory {
-  const head = git(folder, ['log', '-1', `--format=%H${UNIT}%ct`, 'HEAD'])
-    ?.toString('utf8')
-    .trim();
+  // Whether the folder is in a repository with commits at all.
+  const head = git(folder, ['rev-parse', '--verify', '-q', 'HEAD'])?.toString('utf8').trim();
   const records = new Map<string, FileRecord>();
   const changes: ContentChange[] = [];
   const notes: string[] = [];
@@ -154,12 +154,11 @@ export function readHistory(folder: string): ContentHistory {
   if (!head) {
     notes.push(`no git history for ${folder}: every entry is dated ${NO_HISTORY_DATE}`);
   } else {
-    const [hash = '', seconds = '0'] = head.split(UNIT);
-    fallback = datesFrom({ hash, time: isoOf(seconds), order: 0 }, { hash, time: isoOf(seconds), order: 0 });
     if (git(folder, ['rev-parse', '--is-shallow-repository'])?.toString('utf8').trim() === 'true') {
       notes.push('shallow clone: created dates are those of the oldest commit fetched');
     }
-    readLog(folder, records, changes);
+    const newest = readLog(folder, records, changes);
+    if (newest) fallback = datesFrom(newest, newest);
   }
 
   const fileOf = (path: string) => relative(folder, resolve(path)).split(sep).join('/');
@@ -186,17 +185,25 @@ export function readHistory(folder: string): ContentHistory {
     changes,
     get note() {
       const parts = [...notes];
-      if (head && undated > 0) parts.push(`${undated} entries have no commit yet: dated by HEAD (${fallback.updated_commit.slice(0, 7)})`);
+      if (head && undated > 0)
+        parts.push(
+          fallback.updated_commit
+            ? `${undated} entries have no commit yet: dated by the content's newest commit (${fallback.updated_commit.slice(0, 7)})`
+            : `${undated} entries have no commit yet, nor has their folder: dated ${NO_HISTORY_DATE}`,
+        );
       return parts.length > 0 ? `history: ${parts.join('; ')} (docs/history.md#without-history)` : undefined;
     },
     dated: records.size,
   };
 }
 
-/** The one pass: which commits touched which file, then every version's YAML, oldest first. */
-function readLog(folder: string, records: Map<string, FileRecord>, changes: ContentChange[]): void {
+/**
+ * The one pass: which commits touched which file, then every version's YAML, oldest first. Returns
+ * the newest commit that touched the folder, if any.
+ */
+function readLog(folder: string, records: Map<string, FileRecord>, changes: ContentChange[]): Commit | undefined {
   const log = git(folder, ['log', '--no-renames', '--name-status', `--format=${RECORD}%H${UNIT}%ct`, '--relative', '--', '.']);
-  if (!log) return;
+  if (!log) return undefined;
   const commits = log
     .toString('utf8')
     .split(RECORD)
@@ -256,4 +263,6 @@ function readLog(folder: string, records: Map<string, FileRecord>, changes: Cont
     }
   });
   changes.reverse();
+  const newest = commits.at(-1);
+  return newest && { hash: newest.hash, time: newest.time, order: commits.length - 1 };
 }

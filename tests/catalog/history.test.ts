@@ -92,19 +92,37 @@ describe('readHistory', () => {
     expect(history.datesOf(join(content(), 'stacks/astro.yaml')).created_commit).toBe(added);
   });
 
-  it('dates a file not yet committed by HEAD, and says so once', () => {
+  it("dates a file not yet committed by the content folder's newest commit, not by a later commit elsewhere, and says so once", () => {
     write('stacks/astro.yaml', entry('One', 'Um'));
-    const head = commit('2026-03-01T10:00:00Z');
+    const contentCommit = commit('2026-03-01T10:00:00Z');
+    writeFileSync(join(root, 'README.md'), 'code, not content\n');
+    commit('2026-03-05T10:00:00Z');
     write('stacks/new.yaml', 'slug: new\n');
     const history = readHistory(content());
     expect(history.datesOf(join(content(), 'stacks/new.yaml'))).toEqual({
       created_at: '2026-03-01T10:00:00.000Z',
-      created_commit: head,
+      created_commit: contentCommit,
       updated_at: '2026-03-01T10:00:00.000Z',
-      updated_commit: head,
+      updated_commit: contentCommit,
     });
     expect(history.note).toBe(
-      `history: 1 entries have no commit yet: dated by HEAD (${head.slice(0, 7)}) (docs/history.md#without-history)`,
+      `history: 1 entries have no commit yet: dated by the content's newest commit (${contentCommit.slice(0, 7)}) (docs/history.md#without-history)`,
+    );
+  });
+
+  it('dates every entry of a folder no commit touched (git-ignored, such as .tmp/) with the fixed date', () => {
+    writeFileSync(join(root, 'README.md'), 'code\n');
+    commit('2026-03-05T10:00:00Z');
+    write('stacks/astro.yaml', entry('One', 'Um'));
+    const history = readHistory(content());
+    expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual({
+      created_at: NO_HISTORY_DATE,
+      created_commit: '',
+      updated_at: NO_HISTORY_DATE,
+      updated_commit: '',
+    });
+    expect(history.note).toBe(
+      `history: 1 entries have no commit yet, nor has their folder: dated ${NO_HISTORY_DATE} (docs/history.md#without-history)`,
     );
   });
 
