@@ -3,7 +3,7 @@
  * port, started and stopped here, with their memory read from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/run-server.ts';
 import { fetchRaw } from './recording.ts';
@@ -13,6 +13,10 @@ export interface ProcessSpec {
   command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
+  /** Appends the process's stdout to this file, as an operator who redirects it would; a pipe read and dropped otherwise. */
+  stdoutFile?: string | undefined;
+  /** Where it runs: another checkout, for its own server code (--against); this one when unset. */
+  cwd?: string | undefined;
 }
 
 /**
@@ -32,8 +36,14 @@ export type ServerVariant = keyof typeof SERVER_VARIANTS;
  * One worker, its log read from a pipe and dropped (startProcess), as under systemd or a container runtime.
  * No metrics and no rate limit unless the variant turns one on.
  */
-export function serverUnderTest(distDir: string, port: number, variant: ServerVariant = 'plain'): ProcessSpec {
+export function serverUnderTest(
+  distDir: string,
+  port: number,
+  { variant = 'plain', logFile, checkout }: { variant?: ServerVariant; logFile?: string | undefined; checkout?: string | undefined } = {},
+): ProcessSpec {
   return {
+    stdoutFile: logFile,
+    cwd: checkout,
     command: process.execPath,
     args: ['server/index.mjs'],
     env: {
@@ -75,10 +85,12 @@ export function killAll(): void {
 /** Starts a process on a free port and waits until `readyPath` answers at all (any status). */
 export async function startProcess(spec: (port: number) => ProcessSpec, readyPath: string, timeoutMs = 60_000): Promise<Running> {
   const port = await freePort();
-  const { command, args, env } = spec(port);
-  // stdout is a pipe, read and dropped, as under systemd or a container runtime (the server writes
-  // its log to a pipe differently from a file or /dev/null: server/line-writer.mjs).
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { command, args, env, stdoutFile, cwd } = spec(port);
+  // stdout is a pipe, read and dropped, as under systemd or a container runtime, or the file asked
+  // for (the server writes its log to a pipe differently from a file: server/line-writer.mjs).
+  const logFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'a');
+  const child = spawn(command, args, { env, cwd, stdio: ['ignore', logFd ?? 'pipe', 'pipe'] });
+  if (logFd !== undefined) closeSync(logFd);
   child.stdout?.resume();
   started.add(child);
   let stderr = '';
@@ -110,11 +122,11 @@ export async function startProcess(spec: (port: number) => ProcessSpec, readyPat
         finish();
         reject(new Error(`no line with ${text} within ${timeoutMs / 1000} s`));
       }, timeoutMs);
+      const stopFollowing = stdoutFile === undefined ? follow(child, onData) : followFile(stdoutFile, onData);
       const finish = () => {
         clearTimeout(timer);
-        child.stdout?.off('data', onData);
+        stopFollowing();
       };
-      child.stdout?.on('data', onData);
     });
   return {
     url,
@@ -132,6 +144,31 @@ export async function startProcess(spec: (port: number) => ProcessSpec, readyPat
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Hands `onData` what the child prints on its stdout pipe from now on; returns how to stop. */
+function follow(child: ChildProcess, onData: (chunk: Buffer) => void): () => void {
+  child.stdout?.on('data', onData);
+  return () => child.stdout?.off('data', onData);
+}
+
+/** Hands `onData` what is appended to `file` from now on (polled every 50 ms); returns how to stop. */
+function followFile(file: string, onData: (chunk: Buffer) => void): () => void {
+  let offset = statSync(file).size;
+  const poll = setInterval(() => {
+    const size = statSync(file).size;
+    if (size <= offset) return;
+    const chunk = Buffer.alloc(size - offset);
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, chunk, 0, chunk.length, offset);
+    } finally {
+      closeSync(fd);
+    }
+    offset = size;
+    onData(chunk);
+  }, 50);
+  return () => clearInterval(poll);
 }
 
 /** A figure in kB from /proc/<pid>/status, 0 when the process is gone. */
@@ -167,6 +204,22 @@ export const childPids = (pid: number): number[] => processTree(pid).slice(1);
 
 /** Resident memory of one process in MB (VmRSS), 0 when it is gone. */
 export const rssMb = (pid: number): number => statusKb(pid, 'VmRSS') / 1024;
+
+/** What a worker reports on SIGUSR2 (server/worker.mjs): its cache usage, the Brotli upgrades still to come, its memory. */
+export interface WorkerReport {
+  upgrades?: { waiting: number; running: boolean };
+  memory?: { heapUsed: number; heapTotal: number };
+}
+
+/** The first worker's SIGUSR2 report, or undefined when it has no worker or prints none in time. */
+export async function workerReport(running: Running): Promise<WorkerReport | undefined> {
+  const worker = childPids(running.pid)[0];
+  if (worker === undefined) return undefined;
+  const line = running.nextLine('"cache usage"').catch(() => undefined);
+  process.kill(worker, 'SIGUSR2');
+  const logged = await line;
+  return logged === undefined ? undefined : (JSON.parse(logged) as WorkerReport);
+}
 
 /** Resident memory of a process tree in MB: now, and the sum of each process's peak. */
 export function treeMemoryMb(pid: number): { rss: number; peak: number } {

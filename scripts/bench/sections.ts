@@ -1,6 +1,6 @@
 /** The sections that run on a server of their own after the classes: distinct searches, asked twice, the search shapes, the full mix. */
-import { childPids, rssMb, treeCpuSeconds, type Running } from './processes.ts';
-import type { BenchRun } from './bench-run.ts';
+import { childPids, rssMb, treeCpuSeconds, workerReport, type Running } from './processes.ts';
+import type { BenchRun, Side } from './bench-run.ts';
 import { ENCODINGS } from './classes.ts';
 import { measure, serverBound, type Sample } from './measure.ts';
 import { fetchRaw, type BenchRequest } from './recording.ts';
@@ -13,59 +13,72 @@ import { MAX_LIMIT } from '../../src/routes/params.ts';
 /** Longest the full mix's searches may take (at 100× before issue 36: 26.5 ms of CPU each, 265 s). */
 export const FULL_MIX_BOUND_SECONDS = 900;
 
-/** The worker's RSS (/proc) and its V8 heap (its SIGUSR2 log line: process.memoryUsage()), in MB. */
+/** The worker's RSS (/proc) and its V8 heap (its SIGUSR2 report: process.memoryUsage()), in MB. */
 async function workerMemory(running: Running): Promise<{ rss: number; heapUsed?: number; heapTotal?: number }> {
   const worker = childPids(running.pid)[0];
   if (worker === undefined) return { rss: rssMb(running.pid) };
-  const line = running.nextLine('"cache usage"').catch(() => undefined);
-  process.kill(worker, 'SIGUSR2');
-  const logged = await line;
-  const memory = logged ? (JSON.parse(logged) as { memory?: { heapUsed: number; heapTotal: number } }).memory : undefined;
+  const memory = (await workerReport(running))?.memory;
   return {
     rss: rssMb(worker),
     ...(memory ? { heapUsed: memory.heapUsed / 2 ** 20, heapTotal: memory.heapTotal / 2 ** 20 } : {}),
   };
 }
 
-/** One wrk run of distinct searches; moves nextSearch past every query it may have sent. */
-async function distinctRun(bench: BenchRun, running: Running, script: string, duration: number): Promise<Sample> {
-  const sample = await measure(running, script, 200, { ...bench.load, duration }, [String(bench.nextSearch)]);
-  bench.nextSearch += sample.requests + bench.load.connections;
-  return sample;
+/** One wrk run of distinct searches, its queries starting at `from` in the distinct sequence. */
+async function distinctRun(bench: BenchRun, running: Running, script: string, duration: number, from: number): Promise<Sample> {
+  return measure(running, script, 200, { ...bench.load, duration }, [String(from)]);
 }
 
 /**
  * Distinct searches on a server of their own: every request a new query (new short terms, limits
  * spread over 1 up to the route table's maximum, br and gzip alternating), so no cache answers it.
+ * With --against, the old side's server gets the same queries in the same runs, run by run in turn.
  */
 export async function distinctSearches(bench: BenchRun, terms: readonly string[]): Promise<string> {
-  const running = await bench.freshServer();
+  const sides: Side[] = bench.against ? ['new', 'old'] : ['new'];
   const script = bench.writeScript('distinct.lua', distinctSearchScript(distinctPlan(terms)));
-  bench.nextSearch = 0;
-  if (bench.warmup > 0) await distinctRun(bench, running, script, bench.warmup);
-  const samples: Sample[] = [];
-  for (let run = 1; run <= bench.runs; run += 1) {
-    const sample = await distinctRun(bench, running, script, bench.load.duration);
-    samples.push(sample);
-    console.error(
-      `bench: distinct-search run ${run}/${bench.runs}: ${Math.round(sample.rps)} req/s (${coresText(sample)})${boundText(sample)}`,
-    );
+  const servers = new Map<Side, Running>();
+  for (const side of sides) servers.set(side, await bench.freshServer(side));
+  const samples = new Map<Side, Sample[]>(sides.map((side) => [side, []]));
+  // Where each run's queries start: the same for both sides, past every query the last run may have sent.
+  let from = 0;
+  for (let run = bench.warmup > 0 ? 0 : 1; run <= bench.runs; run += 1) {
+    let furthest = 0;
+    for (const side of run % 2 === 1 ? sides : [...sides].reverse()) {
+      const sample = await distinctRun(bench, servers.get(side)!, script, run === 0 ? bench.warmup : bench.load.duration, from);
+      furthest = Math.max(furthest, sample.requests + bench.load.connections);
+      if (run === 0) continue;
+      samples.get(side)!.push(sample);
+      console.error(
+        `bench: distinct-search${sides.length > 1 ? ` (${side})` : ''} run ${run}/${bench.runs}: ${Math.round(sample.rps)} req/s (${coresText(sample)})${boundText(sample)}`,
+      );
+    }
+    from += furthest;
   }
-  await running.stop();
-  const kept = samples.filter(serverBound);
-  const used = kept.length > 0 ? kept : samples;
-  const unexpected = samples.reduce((sum, sample) => sum + sample.unexpected, 0);
-  return (
-    `Distinct searches (${searchDirectories().length} directories in turn, a new query each from ${terms.length.toLocaleString('en-US')} short terms ` +
-    `and then pairs of them, limits 1-${MAX_LIMIT}, br and gzip alternating; ` +
-    `a server of their own): worker CPU ${(median(used.map((sample) => sample.cpuMicros)) / 1000).toFixed(2)} ms per request, ` +
-    `p99 ${median(used.map((sample) => sample.p99)).toFixed(1)} ms, ${Math.round(median(used.map((sample) => sample.rps)))} req/s, ` +
-    `server ${median(used.map((sample) => sample.sideCores)).toFixed(2)} core, wrk ${median(used.map((sample) => sample.wrkCores)).toFixed(2)}; ` +
-    `runs kept ${kept.length}/${samples.length}${kept.length === 0 ? ' (client-bound)' : ''}` +
-    (unexpected > 0 ? `; ${unexpected} unexpected answers` : '') +
-    '.'
-  );
+  for (const running of servers.values()) await running.stop();
+  const lines = sides.map((side) => {
+    const all = samples.get(side)!;
+    const kept = all.filter(serverBound);
+    const used = kept.length > 0 ? kept : all;
+    const unexpected = all.reduce((sum, sample) => sum + sample.unexpected, 0);
+    return (
+      `Distinct searches${side === 'old' ? ` on the old side (${bench.against})` : ''} (${searchDirectories().length} directories in turn, a new query each from ${terms.length.toLocaleString('en-US')} short terms ` +
+      `and then pairs of them, limits 1-${MAX_LIMIT}, br and gzip alternating; ` +
+      `a server of their own): worker CPU ${(median(used.map((sample) => sample.cpuMicros)) / 1000).toFixed(2)} ms per request ` +
+      `(totals: ${(totalMicros(used) / 1000).toFixed(2)} ms), ` +
+      `p99 ${median(used.map((sample) => sample.p99)).toFixed(1)} ms, ${Math.round(median(used.map((sample) => sample.rps)))} req/s, ` +
+      `server ${median(used.map((sample) => sample.sideCores)).toFixed(2)} core, wrk ${median(used.map((sample) => sample.wrkCores)).toFixed(2)}; ` +
+      `runs kept ${kept.length}/${all.length}${kept.length === 0 ? ' (client-bound)' : ''}` +
+      (unexpected > 0 ? `; ${unexpected} unexpected answers` : '') +
+      '.'
+    );
+  });
+  return lines.join('\n\n');
 }
+
+/** All the CPU of some runs over all their requests, µs. */
+const totalMicros = (samples: readonly Sample[]): number =>
+  samples.reduce((sum, sample) => sum + sample.cpuMicros * sample.requests, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
 
 /**
  * Each distinct query asked twice, in one coding per server (br on one, gzip on the other, the
@@ -137,9 +150,9 @@ export async function sendAll(
  * The full mix on a fresh server: every route in both locales and every coding, then
  * FULL_MIX_SEARCHES distinct searches (wrk, stopped at that count); the worker's memory after each.
  */
-export async function fullMix(bench: BenchRun, terms: readonly string[]): Promise<string> {
+export async function fullMix(bench: BenchRun, terms: readonly string[], side: Side = 'new'): Promise<string> {
   const FULL_MIX_SEARCHES = 10_000;
-  const running = await bench.freshServer();
+  const running = await bench.freshServer(side);
   const atStart = await workerMemory(running);
   const routes = await fullMixRequests(running.url);
   await sendAll(running, routes);
@@ -151,7 +164,7 @@ export async function fullMix(bench: BenchRun, terms: readonly string[]): Promis
   await running.stop();
   const mb = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(0)} MB`);
   return (
-    `Full mix (a fresh worker): RSS ${mb(atStart.rss)} at start, ${mb(afterRoutes.rss)} after every route in both locales and every coding ` +
+    `Full mix${side === 'old' ? ` on the old side (${bench.against})` : ''} (a fresh worker): RSS ${mb(atStart.rss)} at start, ${mb(afterRoutes.rss)} after every route in both locales and every coding ` +
     `(${routes.length} requests), ${mb(after.rss)} after ${FULL_MIX_SEARCHES.toLocaleString('en-US')} distinct searches ` +
     `(${(sample.cpuMicros / 1000).toFixed(2)} ms of worker CPU each, p99 ${sample.p99.toFixed(1)} ms` +
     (sample.unexpected > 0 ? `, ${sample.unexpected} unexpected answers` : '') +

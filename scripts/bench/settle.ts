@@ -1,8 +1,7 @@
 /** Warming the server's Brotli forms before the classes are recorded, and how the br bodies compare with quality 11. */
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { UPGRADES } from '../../src/api/codings.ts';
 import type { BenchClass } from './classes.ts';
-import type { Running } from './processes.ts';
+import { workerReport, type Running } from './processes.ts';
 import { fetchRaw, type Recorded } from './recording.ts';
 
 /**
@@ -27,25 +26,30 @@ export function brotliRatios(classes: readonly BenchClass[], responses: Map<stri
 }
 
 /**
- * Asks every distinct request until the server's answers stop changing size: a payload's Brotli
- * form is improved (the best quality, in the background) once it has answered enough br requests,
- * and the floor should replay, and the size ratios describe, what the server sends once warm.
- * Passes a second apart, at least MIN_PASSES, at most SETTLE_PASSES.
+ * Asks every distinct request until the server is warm: a payload's Brotli form is improved (the
+ * best quality, in the background) once it has answered enough br requests, and the floor should
+ * replay, and the size ratios describe, what the server sends once warm. The server says when that
+ * is: its SIGUSR2 report counts the forms still waiting for their upgrade and whether one is
+ * running (src/api/codings.ts). Passes a second apart until it reports none and a pass changed no
+ * size, at most SETTLE_PASSES.
  */
 export async function settleBrotli(server: Running, classes: readonly BenchClass[]): Promise<void> {
-  // The server's own rules, from their owners, not copied: the budget keeps a payload from its
-  // second request (byte-cache.ts), the codings upgrade its form after UPGRADES.policy.afterRequests br
-  // answers (codings.ts), and one more pass sees the upgrade's size.
-  const MIN_PASSES = 1 + UPGRADES.policy.afterRequests + 1;
   const SETTLE_PASSES = 12;
+  // Its upgrade came after 3 br requests, and one more pass sees the upgraded size.
+  const UNREPORTED_PASSES = 5;
   const requests = classes.flatMap((item) => item.requests);
   let sizes = new Map<string, number>();
   for (let pass = 1; pass <= SETTLE_PASSES; pass += 1) {
     const current = new Map<string, number>();
     for (const request of requests) current.set(fetchKey(request), (await fetchRaw(server.url, request)).body.length);
     const changed = [...current].filter(([key, size]) => sizes.get(key) !== size).map(([key]) => key);
-    if (pass > MIN_PASSES && changed.length === 0) return;
-    if (pass === SETTLE_PASSES) console.error(`bench: still changing size after ${SETTLE_PASSES} passes: ${changed.join('; ')}`);
+    // A commit from before the report (an --against checkout) is asked UNREPORTED_PASSES times at least.
+    const upgrades = (await workerReport(server))?.upgrades ?? (pass < UNREPORTED_PASSES ? { waiting: 1, running: false } : undefined);
+    if (changed.length === 0 && !upgrades?.waiting && !upgrades?.running) return;
+    if (pass === SETTLE_PASSES)
+      console.error(
+        `bench: not warm after ${SETTLE_PASSES} passes (${upgrades?.waiting ?? 0} Brotli forms waiting); still changing size: ${changed.join('; ')}`,
+      );
     sizes = current;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }

@@ -207,6 +207,11 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     }
   }
 
+  /** The values held of `kind`, without marking them used: for a report on demand (a walk over every entry). */
+  *valuesOf<V extends Sized>(kind: CacheKind<V>): Generator<V> {
+    for (const slot of this.#lru.values()) if (slot.kind === kind) yield slot.value as V;
+  }
+
   /** Each registered kind's bytes and lookups; every kind shares the one budget. */
   stats(): Record<string, CacheStats> {
     return Object.fromEntries(

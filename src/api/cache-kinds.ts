@@ -9,6 +9,7 @@
 import type { RouteId } from '../routes/routes.ts';
 import { ByteCache, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
 import type { CheckedQuery } from './checked-query.ts';
+import { upgradeBacklog } from './codings.ts';
 import type { PreparedPayload } from './payload-cache.ts';
 import type { SelectedEntries } from './selected-entries.ts';
 
@@ -103,4 +104,9 @@ export function createWorkerCache(budget: number, catalog: object): WorkerCache 
 /** The cache `catalog` is served with: the worker's, or for an in-process caller (tests, astro dev) one of the default budget. */
 export function cacheFor(catalog: object): WorkerCache {
   return servedWith.get(catalog) ?? createWorkerCache(UNSET_BUDGET_BYTES, catalog);
+}
+
+/** The worker's Brotli upgrades still to come among the payloads and pages it holds (codings.ts): its SIGUSR2 report. */
+export function upgradeState(cache: WorkerCache): { waiting: number; running: boolean } {
+  return upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)]);
 }

@@ -124,6 +124,11 @@ export class UpgradePacing {
     this.#tokensMs = policy.burstMs;
   }
 
+  /** Whether an upgrade is compressing now. */
+  get running(): boolean {
+    return this.#running;
+  }
+
   /** Whether a form asked for this many times may start its upgrade now. */
   mayStart(requests: number): boolean {
     const { afterRequests, msPerSecond, burstMs } = this.policy;
@@ -165,6 +170,17 @@ export function brotliFormFor(payload: Coded, cache: Holder | undefined): Brotli
   form.requests += 1;
   if (!form.final && UPGRADES.mayStart(form.requests)) upgrade(payload, form, cache);
   return form;
+}
+
+/**
+ * What is left to upgrade among `payloads`: the Brotli forms still at their first quality (asked for
+ * too few times yet, or refused by the pacing for now), and whether an upgrade is running. Once both
+ * are nil, every br answer of these payloads is the best it will be (the bench waits for that).
+ */
+export function upgradeBacklog(payloads: Iterable<Coded>): { waiting: number; running: boolean } {
+  let waiting = 0;
+  for (const payload of payloads) if (payload.brotli && !payload.brotli.final) waiting += 1;
+  return { waiting, running: UPGRADES.running };
 }
 
 function upgrade(payload: Coded, form: BrotliForm, cache: Holder | undefined): void {

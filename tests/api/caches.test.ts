@@ -111,6 +111,20 @@ describe('ByteCache', () => {
     });
   });
 
+  it('lists the values of one kind without marking them used', () => {
+    const cache = new ByteCache(1000, KINDS);
+    const [a, b, c] = [new Blob(10), new Blob(11), new Blob(12)];
+    keep(cache, page, 'k1', a);
+    keep(cache, file, 'k2', b);
+    keep(cache, page, 'k3', c);
+    expect(new Set(cache.valuesOf(page))).toEqual(new Set([a, c]));
+    expect([...cache.valuesOf(other)]).toEqual([]);
+    // Listing did not make k1 the most recently used: it is still the first to go.
+    keep(cache, file, 'k4', new Blob(10)); // 4 × 268 > 1000: one goes
+    expect(cache.get(page, 'k1')).toBeUndefined();
+    expect(cache.get(page, 'k3')).toBe(c);
+  });
+
   it('keeps an entry of exactly the budget, and not one byte more', () => {
     const cache = new ByteCache(1000, KINDS);
     keep(cache, page, 'k1', new Blob(1000 - cost(0) + 1));

@@ -4,7 +4,15 @@
  */
 import { brotliDecompressSync, constants } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
-import { bestBrotliQuality, brotliFormFor, brotliOptions, firstBrotliQuality, UpgradePacing, UPGRADES } from '../../src/api/codings.ts';
+import {
+  bestBrotliQuality,
+  brotliFormFor,
+  brotliOptions,
+  firstBrotliQuality,
+  upgradeBacklog,
+  UpgradePacing,
+  UPGRADES,
+} from '../../src/api/codings.ts';
 import { PreparedPayload } from '../../src/api/payload-cache.ts';
 
 const kB = 1024;
@@ -70,5 +78,21 @@ describe('brotliFormFor', () => {
     expect(best.requests).toBe(3);
     expect(brotliDecompressSync(Buffer.concat([best.buffer, Buffer.from([0x03])])).toString()).toBe(`{"payload":${json}`);
     expect(cache.grew).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('upgradeBacklog', () => {
+  it('counts the forms still at their first quality, and says whether an upgrade runs', async () => {
+    const payloads = ['a', 'b', 'c'].map((text) => new PreparedPayload(JSON.stringify({ text: text.repeat(5000) }), `W/"${text}"`));
+    const cache = { grew: vi.fn() };
+    expect(upgradeBacklog(payloads)).toEqual({ waiting: 0, running: false });
+    brotliFormFor(payloads[0]!, cache);
+    brotliFormFor(payloads[1]!, cache);
+    expect(upgradeBacklog(payloads)).toEqual({ waiting: 2, running: false });
+    vi.spyOn(UPGRADES, 'mayStart').mockReturnValue(true);
+    brotliFormFor(payloads[0]!, cache);
+    vi.restoreAllMocks();
+    expect(upgradeBacklog(payloads)).toEqual({ waiting: 1, running: true });
+    await vi.waitFor(() => expect(upgradeBacklog(payloads).running).toBe(false));
   });
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { liveWorkers, logLines } from '../support/processes.ts';
+import { liveWorkers, logLines, workerReport } from '../support/processes.ts';
 import { scaledBuild } from '../support/scaled-build.ts';
 import { readFileSync } from 'node:fs';
 import { ROUTES } from '../../src/routes/routes.ts';
@@ -40,16 +40,7 @@ const growth = (from: CacheUsage, to: CacheUsage) =>
     .join(', ');
 
 /** What the worker's caches hold, from the log line it writes on SIGUSR2. */
-async function cache(worker: number): Promise<CacheUsage> {
-  const seen = logLines(server.output()).filter((line) => line['message'] === 'cache usage').length;
-  process.kill(worker, 'SIGUSR2');
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const lines = logLines(server.output()).filter((line) => line['message'] === 'cache usage');
-    if (lines.length > seen) return lines.at(-1) as unknown as CacheUsage;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the worker wrote no cache usage line');
-}
+const cache = async (worker: number): Promise<CacheUsage> => (await workerReport(server.output, worker)) as unknown as CacheUsage;
 
 /**
  * The i-th request: each distinct one twice in a row (the byte budget keeps what is asked again),

@@ -21,6 +21,19 @@ export function liveWorkers(output: string): number[] {
     .map((line) => line['pid'] as number);
 }
 
+/** A worker's SIGUSR2 report (server/worker.mjs): the line it logs after the signal, from `output()`. */
+export async function workerReport(output: () => string, worker: number): Promise<Record<string, unknown>> {
+  const reports = () => logLines(output()).filter((line) => line['message'] === 'cache usage');
+  const seen = reports().length;
+  process.kill(worker, 'SIGUSR2');
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const lines = reports();
+    if (lines.length > seen) return lines.at(-1)!;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the worker wrote no cache usage line');
+}
+
 /** Every worker that ever said it listens. */
 export function allWorkers(output: string): number[] {
   return logLines(output)
