@@ -16,6 +16,10 @@ export interface BenchOptions {
   content?: string | undefined;
   dist?: string | undefined;
   installWrk: boolean;
+  /** The servers under test append their request log to this file instead of a pipe. */
+  serverLog?: string | undefined;
+  /** Another checkout whose server runs on its own build beside this one's, class by class in the same rounds. */
+  against?: string | undefined;
 }
 
 /** A wrong option: the message names it, its value and what it must be. */
@@ -36,6 +40,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       content: { type: 'string' },
       dist: { type: 'string' },
       'install-wrk': { type: 'boolean', default: false },
+      'server-log': { type: 'string' },
+      against: { type: 'string' },
     },
     strict: true,
   });
@@ -46,6 +52,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       throw new UsageError(`bench: --${name} must be an integer up to ${max}, got ${String(values[name])}`);
     return value;
   };
+  if (values.against !== undefined && (values.scale !== undefined || values.content !== undefined))
+    throw new UsageError('bench: --against compares two existing builds; use it with --dist or the default dist, not --scale or --content');
   return {
     connections: count('connections', 1000),
     duration: count('duration', 60),
@@ -57,5 +65,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     content: values.content,
     dist: values.dist,
     installWrk: values['install-wrk'],
+    serverLog: values['server-log'],
+    against: values.against,
   };
 }

@@ -114,3 +114,62 @@ export function throughputRatio(results: readonly ClassResult[], id: string, aga
   if (!one || !other) return undefined;
   return classMedians(one).serverRps / classMedians(other).serverRps;
 }
+
+const signedRatio = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+
+/** CPU per request over a class's kept runs, summed: all the CPU over all the requests, per role. */
+function totalCpu(result: ClassResult): { server: number; floor: number } {
+  const { pairs } = keptRuns(result);
+  const sum = (role: 0 | 1) => {
+    const requests = pairs.reduce((total, pair) => total + pair[role].requests, 0);
+    return pairs.reduce((total, pair) => total + pair[role].cpuMicros * pair[role].requests, 0) / requests;
+  };
+  return { server: sum(0), floor: sum(1) };
+}
+
+/**
+ * --against: per class, each side's ratio CPU (its floor's CPU per request over its server's), as the
+ * median of the rounds and from the totals (all kept runs' CPU over their requests), and the new
+ * server's CPU per request over the old one's. A negative difference means the new side costs more.
+ */
+export function comparisonTable(newer: readonly ClassResult[], older: readonly ClassResult[]): string {
+  const header = [
+    'class',
+    'old ratio CPU',
+    'new ratio CPU',
+    'new − old',
+    'old ratio CPU (totals)',
+    'new ratio CPU (totals)',
+    'new − old (totals)',
+    'new / old server CPU (totals)',
+    'runs kept old / new',
+  ];
+  const rows = newer.flatMap((result) => {
+    const before = older.find((candidate) => candidate.id === result.id);
+    if (!before) return [];
+    const [m, b] = [classMedians(result), classMedians(before)];
+    const [t, u] = [totalCpu(result), totalCpu(before)];
+    const [totalNew, totalOld] = [t.floor / t.server, u.floor / u.server];
+    return [
+      [
+        result.id,
+        ratio(b.ratioCpu),
+        ratio(m.ratioCpu),
+        signedRatio(m.ratioCpu - b.ratioCpu),
+        ratio(totalOld),
+        ratio(totalNew),
+        signedRatio(totalNew - totalOld),
+        (t.server / u.server).toFixed(3),
+        `${b.kept}/${b.total} / ${m.kept}/${m.total}`,
+      ],
+    ];
+  });
+  return [
+    `| ${header.join(' | ')} |`,
+    `|---|${header
+      .slice(1)
+      .map(() => '---:')
+      .join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}

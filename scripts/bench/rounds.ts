@@ -1,5 +1,5 @@
 /** The replayed classes, measured in rounds on the server and its reference (the floor or a plain server). */
-import type { BenchRun } from './bench-run.ts';
+import type { BenchRun, Side } from './bench-run.ts';
 import type { BenchClass } from './classes.ts';
 import { measure, serverBound, type Sample } from './measure.ts';
 import { SERVER_VARIANTS, type Running } from './processes.ts';
@@ -8,13 +8,25 @@ import { classMedians, describeResponse, median, type ClassResult } from './repo
 import { fetchKey } from './settle.ts';
 import { listScript } from './wrk-script.ts';
 
-/** A class and the two processes it runs on, its wrk script, and what it has measured so far. */
-interface Plan {
-  item: BenchClass;
+/** A class on one side: the two processes it runs on and what it has measured so far. */
+interface Pair {
+  side: Side;
   tested: Running;
   reference: Running;
-  script: string;
   result: ClassResult;
+}
+
+/** A class, its wrk script, and its pair of processes on each side (one side without --against). */
+interface Plan {
+  item: BenchClass;
+  script: string;
+  pairs: Pair[];
+}
+
+/** What the rounds measured, class by class, on each side. */
+export interface SideResults {
+  new: ClassResult[];
+  old?: ClassResult[];
 }
 
 /** The result a class starts with: its recorded answer described, no samples yet. */
@@ -52,37 +64,66 @@ export const boundText = (sample: Sample) => (serverBound(sample) ? '' : ' CLIEN
  *   less than 90% of a core measured something else and is left out of the medians (report.ts).
  * - **Variants** run side by side with a plain server, not the floor: their ratio is their cost.
  *   That server is started like the variants and serves only their requests.
+ * - **Two checkouts (--against).** Each class runs on both sides in the same round, each side's
+ *   server against its own floor (the bytes that server sent), so an old and a new commit are
+ *   compared run by run, seconds apart, not bench by bench minutes apart.
  */
-export async function benchAll(bench: BenchRun, classes: readonly BenchClass[], responses: Map<string, Recorded>): Promise<ClassResult[]> {
+export async function benchAll(
+  bench: BenchRun,
+  classes: readonly BenchClass[],
+  responses: { new: Map<string, Recorded>; old?: Map<string, Recorded> | undefined },
+): Promise<SideResults> {
+  const sides: Side[] = responses.old ? ['new', 'old'] : ['new'];
   const plans: Plan[] = [];
   for (const [index, item] of classes.entries()) {
-    const tested = item.variant ? await bench.variantServer(item.variant.server) : bench.server!;
-    const reference = item.variant ? await bench.variantServer('plain') : bench.floor!;
+    const pairs: Pair[] = [];
+    for (const side of sides) {
+      const tested = item.variant
+        ? await bench.variantServer(item.variant.server, side)
+        : side === 'new'
+          ? bench.server!
+          : bench.oldServer!;
+      const reference = item.variant ? await bench.variantServer('plain', side) : side === 'new' ? bench.floor! : bench.oldFloor!;
+      pairs.push({ side, tested, reference, result: emptyResult(item, side === 'new' ? responses.new : responses.old!) });
+    }
     // Only a class whose wrong answer is still 2xx/3xx to wrk (a 200 for a 304) pays for counting statuses.
     const script = bench.writeScript(`class-${index}.lua`, listScript(item.requests, item.status !== 200));
-    plans.push({ item, tested, reference, script, result: emptyResult(item, responses) });
+    plans.push({ item, script, pairs });
   }
   if (bench.warmup > 0) {
-    for (const { item, tested, reference, script } of plans)
-      for (const running of [tested, reference]) await measure(running, script, item.status, { ...bench.load, duration: bench.warmup });
+    for (const { item, script, pairs } of plans)
+      for (const { tested, reference } of pairs)
+        for (const running of [tested, reference]) await measure(running, script, item.status, { ...bench.load, duration: bench.warmup });
     console.error(`bench: every class warmed for ${bench.warmup} s on each side`);
   }
   for (let run = 1; run <= bench.runs; run += 1) {
+    // Odd rounds: the server first, and the new side first; even rounds the other way round.
     const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
     for (const plan of plans) {
-      for (const side of order)
-        plan.result[side].push(await measure(side === 'server' ? plan.tested : plan.reference, plan.script, plan.item.status, bench.load));
-      const [tested, reference] = [plan.result.server.at(-1)!, plan.result.floor.at(-1)!];
-      console.error(
-        `bench: ${plan.item.id} run ${run}/${bench.runs}: server ${Math.round(tested.rps)} req/s (${coresText(tested)})${boundText(tested)}, ` +
-          `floor ${Math.round(reference.rps)} req/s (${coresText(reference)})${boundText(reference)}`,
-      );
+      for (const pair of run % 2 === 1 ? plan.pairs : [...plan.pairs].reverse()) {
+        for (const role of order)
+          pair.result[role].push(
+            await measure(role === 'server' ? pair.tested : pair.reference, plan.script, plan.item.status, bench.load),
+          );
+        const [tested, reference] = [pair.result.server.at(-1)!, pair.result.floor.at(-1)!];
+        console.error(
+          `bench: ${plan.item.id}${sides.length > 1 ? ` (${pair.side})` : ''} run ${run}/${bench.runs}: ` +
+            `server ${Math.round(tested.rps)} req/s (${coresText(tested)})${boundText(tested)}, ` +
+            `floor ${Math.round(reference.rps)} req/s (${coresText(reference)})${boundText(reference)}`,
+        );
+      }
     }
   }
-  return plans.map(({ result }) => {
-    const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
-    return unexpected > 0 ? { ...result, response: `${result.response} (${unexpected} unexpected answers)` } : result;
-  });
+  const resultsOf = (side: Side) =>
+    plans.flatMap(({ pairs }) =>
+      pairs
+        .filter((pair) => pair.side === side)
+        .map(({ result }) => {
+          const unexpected = [...result.server, ...result.floor].reduce((sum, sample) => sum + sample.unexpected, 0);
+          return unexpected > 0 ? { ...result, response: `${result.response} (${unexpected} unexpected answers)` } : result;
+        }),
+    );
+  return responses.old ? { new: resultsOf('new'), old: resultsOf('old') } : { new: resultsOf('new') };
 }
 
 /** A number with its sign, to one decimal. */

@@ -9,6 +9,8 @@
  *   npm run bench -- --dist dist-100               an existing build
  *   --connections 32 --duration 5 --runs 3 --warmup 1 --searches 60 --classes default,detail,search,distinct-search
  *   --install-wrk                                  as root, apt-get install wrk when it is missing
+ *   --server-log <file>                            the servers append their log to <file>, not a pipe
+ *   --against <checkout>                           that checkout's server on its own build, class by class beside this one's
  *
  * Sections besides the replayed classes, selectable in --classes like them: distinct-search,
  * asked-twice, search-shape, full-mix. Loopback only; every process it starts is stopped at the end, on a
@@ -23,13 +25,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { apiUrl } from '../../src/routes/urls.ts';
-import { BenchRun } from './bench-run.ts';
+import { BenchRun, type Side } from './bench-run.ts';
 import { chooseBuild } from './build-choice.ts';
-import { benchClasses } from './classes.ts';
+import { benchClasses, type BenchClass } from './classes.ts';
 import { parseBenchOptions, UsageError, type BenchOptions } from './options.ts';
-import { floorServer, serverUnderTest, startProcess, treeMemoryMb } from './processes.ts';
+import { floorServer, startProcess, treeMemoryMb, type Running } from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
-import { markdownTable, throughputRatio } from './report.ts';
+import { comparisonTable, markdownTable, throughputRatio } from './report.ts';
 import { benchAll, variantCosts } from './rounds.ts';
 import { askedTwice, distinctSearches, fullMix, FULL_MIX_BOUND_SECONDS, searchShape } from './sections.ts';
 import { brotliRatios, fetchKey, settleBrotli } from './settle.ts';
@@ -89,11 +91,32 @@ export async function main(options: BenchOptions): Promise<void> {
   }
 }
 
+/** Warms `server` (settle.ts), then records every distinct request of the classes once: what its floor replays. */
+async function settleAndRecord(server: Running, classes: readonly BenchClass[], side: Side): Promise<Map<string, Recorded>> {
+  await settleBrotli(server, classes);
+  const responses = new Map<string, Recorded>();
+  for (const item of classes)
+    for (const request of item.requests) {
+      const recorded = await fetchRaw(server.url, request);
+      if (recorded.status !== item.status)
+        throw new Error(`${request.path} answered ${recorded.status} on the ${side} side, expected ${item.status}`);
+      responses.set(fetchKey(request), recorded);
+    }
+  return responses;
+}
+
+/** The floor replaying `responses`. */
+function floorFor(bench: BenchRun, responses: Map<string, Recorded>, side: Side): Promise<Running> {
+  const recordingsFile = join(bench.workDir, `recordings-${side}.jsonl`);
+  writeFileSync(recordingsFile, serializeRecordings([...responses.values()]));
+  return startProcess((port) => floorServer(recordingsFile, port), apiUrl('getHealth'));
+}
+
 async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
   const build = chooseBuild(bench, options);
   bench.dist = build.distDir;
   const health = apiUrl('getHealth');
-  const server = (bench.server = await startProcess((port) => serverUnderTest(build.distDir, port), health));
+  const server = (bench.server = await bench.freshServer());
 
   let classes = await benchClasses(server.url, build.distDir, options.searches);
   let sections = new Set<string>(SECTIONS);
@@ -103,25 +126,22 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
     sections = new Set(SECTIONS.filter((section) => wanted.has(section)));
     if (classes.length === 0 && sections.size === 0) throw new Error(`--classes matched none of the classes and sections`);
   }
-  const timeBound = armTimeBound(bench, classes.length, sections);
-  await settleBrotli(server, classes);
-  // Record every distinct request once; the floor replays these bytes.
-  const responses = new Map<string, Recorded>();
-  for (const item of classes)
-    for (const request of item.requests) {
-      const recorded = await fetchRaw(server.url, request);
-      if (recorded.status !== item.status) throw new Error(`${request.path} answered ${recorded.status}, expected ${item.status}`);
-      responses.set(fetchKey(request), recorded);
-    }
-  const recordingsFile = join(bench.workDir, 'recordings.jsonl');
-  writeFileSync(recordingsFile, serializeRecordings([...responses.values()]));
-  bench.floor = await startProcess((port) => floorServer(recordingsFile, port), health);
+  const timeBound = armTimeBound(bench, classes.length * (bench.against ? 2 : 1), sections);
+  const responses = await settleAndRecord(server, classes, 'new');
+  bench.floor = await floorFor(bench, responses, 'new');
+  let oldResponses: Map<string, Recorded> | undefined;
+  if (bench.against) {
+    bench.oldServer = await bench.freshServer('old');
+    oldResponses = await settleAndRecord(bench.oldServer, classes, 'old');
+    bench.oldFloor = await floorFor(bench, oldResponses, 'old');
+  }
 
   const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
   const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
   const terms = sections.size > 0 ? await shortTerms(server.url) : [];
 
-  const results = classes.length > 0 ? await benchAll(bench, classes, responses) : [];
+  const measured = classes.length > 0 ? await benchAll(bench, classes, { new: responses, old: oldResponses }) : undefined;
+  const results = measured?.new ?? [];
   const memory = treeMemoryMb(server.pid);
   await bench.stopClassServers();
   const sectionLines: string[] = [];
@@ -129,10 +149,12 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
   if (sections.has('asked-twice')) sectionLines.push(await askedTwice(bench, terms));
   if (sections.has('search-shape')) sectionLines.push(await searchShape(bench, terms));
   if (sections.has('full-mix')) sectionLines.push(await fullMix(bench, terms));
+  if (sections.has('full-mix') && bench.against) sectionLines.push(await fullMix(bench, terms, 'old'));
 
   console.log(
     `### ${build.label}: ${payload.catalog.entries.toLocaleString('en-US')} entries; wrk, 1 thread, ${bench.load.connections} connections; ` +
-      `${bench.runs} × ${bench.load.duration} s per class and side, in rounds; medians of the server-bound rounds\n`,
+      `${bench.runs} × ${bench.load.duration} s per class and side, in rounds; medians of the server-bound rounds; ` +
+      `the server's log ${bench.serverLog === undefined ? 'to a pipe' : `appended to ${bench.serverLog}`}\n`,
   );
   console.log(`Machine: ${provenance()}\n`);
   if (results.length > 0) {
@@ -145,6 +167,10 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
     if (mcpRatio !== undefined)
       console.log(`\nmcp against detail (the same project through the API): ${mcpRatio.toFixed(2)} of its req/s.`);
     console.log(`\n${brotliRatios(classes, responses)}`);
+  }
+  if (measured?.old) {
+    console.log(`\nAgainst ${bench.against} (old: its server on its own build, beside its own floor, in the same rounds):\n`);
+    console.log(comparisonTable(measured.new, measured.old));
   }
   for (const line of sectionLines) console.log(`\n${line}`);
   console.log(

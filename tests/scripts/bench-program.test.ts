@@ -8,6 +8,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
 import { classFigures } from '../../scripts/bench/side-by-side.ts';
+import type { Sample } from '../../scripts/bench/measure.ts';
+import { comparisonTable, type ClassResult } from '../../scripts/bench/report.ts';
 
 describe('the bench', () => {
   it('does nothing when imported', async () => {
@@ -38,6 +40,8 @@ describe('the bench', () => {
       content: undefined,
       dist: undefined,
       installWrk: false,
+      serverLog: undefined,
+      against: undefined,
     });
     expect(parseBenchOptions(['--classes', 'detail,search', '--scale', '100', '--warmup', '0'])).toMatchObject({
       classes: ['detail', 'search'],
@@ -50,6 +54,7 @@ describe('the bench', () => {
     [['--runs', '0'], 'bench: --runs must be an integer up to 10, got 0'],
     [['--duration', '61'], 'bench: --duration must be an integer up to 60, got 61'],
     [['--connections', 'many'], 'bench: --connections must be an integer up to 1000, got many'],
+    [['--against', '../old', '--scale', '100'], 'bench: --against compares two existing builds'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(UsageError);
     expect(() => parseBenchOptions(argv)).toThrow(message);
@@ -72,5 +77,31 @@ describe('side by side', () => {
       detail: { ratioCpu: 0.96, cpu: 1042 },
       search: { ratioCpu: 0.76, cpu: 42.7 },
     });
+  });
+});
+
+describe('two checkouts in the same rounds (--against)', () => {
+  const sample = (cpuMicros: number, requests: number): Sample => ({
+    rps: requests,
+    requests,
+    p50: 1,
+    p99: 2,
+    unexpected: 0,
+    cpuMicros,
+    sideCores: 1,
+    wrkCores: 0.5,
+  });
+  const result = (server: Sample[], floor: Sample[]): ClassResult => ({ id: 'detail', example: '/', response: '200', server, floor });
+
+  it("gives each side's ratio CPU by median and by totals, and the new server's CPU over the old one's", () => {
+    // Old: floor 20 µs against server 25 (0.8) and 40 (0.5); new: floor 20 against 20 (1.0) twice.
+    const older = result([sample(25, 1000), sample(40, 3000)], [sample(20, 1000), sample(20, 3000)]);
+    const newer = result([sample(20, 1000), sample(20, 3000)], [sample(20, 1000), sample(20, 3000)]);
+    const row = comparisonTable([newer], [older])
+      .split('\n')[2]!
+      .split('|')
+      .map((cell) => cell.trim());
+    // Old totals: (25 × 1000 + 40 × 3000) / 4000 = 36.25 µs a request, so 20 / 36.25 = 0.55.
+    expect(row.slice(2, 10)).toEqual(['0.65', '1.00', '+0.35', '0.55', '1.00', '+0.45', '0.552', '2/2 / 2/2']);
   });
 });
