@@ -1,6 +1,6 @@
 /**
  * `npm run mutate -- [area...]`: Stryker (stryker.config.mjs) on the unit project, area by area:
- * api, catalog, outputs (discovery with the contract); all three when none is named. Other
+ * api, catalog, outputs (discovery with the contract), server; all four when none is named. Other
  * arguments starting with "-" go to Stryker (`--force` ignores the incremental file).
  */
 import { spawnSync } from 'node:child_process';
