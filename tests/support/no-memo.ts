@@ -5,4 +5,8 @@
  */
 import { vi } from 'vitest';
 
-vi.mock('../../src/catalog/memo.ts', () => ({ memo: <T>(_owner: object, _key: string, build: () => T): T => build() }));
+// A seeded value (the build's payload store) is not kept either: memo() builds the same value instead.
+vi.mock('../../src/catalog/memo.ts', () => ({
+  memo: <T>(_owner: object, _key: string, build: () => T): T => build(),
+  seedMemo: () => {},
+}));
