@@ -1,7 +1,7 @@
 /**
- * Setup file of `npm run mutate` only: memo() builds every time instead of caching, so a value a
- * first test built cannot hide a mutant from the tests after it (Stryker counts code as covered by
- * the test that ran it, and a cached value runs it once).
+ * Setup file of `npm run mutate -- catalog` only (vitest.stryker.config.ts): memo() builds every
+ * time instead of caching, so a value a first test built cannot hide a mutant from the tests after
+ * it (Stryker counts code as covered by the test that ran it, and a cached value runs it once).
  */
 import { vi } from 'vitest';
 
