@@ -37,6 +37,8 @@ function commit(time: string): string {
 const entry = (summaryEn: string, summaryPt: string, name = 'Astro') =>
   `slug: astro\nname: ${name}\nsummary:\n  en-US: ${summaryEn}\n  pt-BR: ${summaryPt}\n`;
 const content = () => join(root, 'content');
+/** The dates of an entry git cannot date (docs/history.md#without-history). */
+const FIXED_DATES = { created_at: NO_HISTORY_DATE, created_commit: '', updated_at: NO_HISTORY_DATE, updated_commit: '' };
 
 describe('readHistory', () => {
   it('dates each file from the commits that changed its data, and lists the changes newest first', () => {
@@ -115,12 +117,7 @@ describe('readHistory', () => {
     commit('2026-03-05T10:00:00Z');
     write('stacks/astro.yaml', entry('One', 'Um'));
     const history = readHistory(content());
-    expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual({
-      created_at: NO_HISTORY_DATE,
-      created_commit: '',
-      updated_at: NO_HISTORY_DATE,
-      updated_commit: '',
-    });
+    expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual(FIXED_DATES);
     expect(history.note).toBe(
       `history: 1 entries have no commit yet, nor has their folder: dated ${NO_HISTORY_DATE} (docs/history.md#without-history)`,
     );
@@ -130,12 +127,7 @@ describe('readHistory', () => {
     rmSync(join(root, '.git'), { recursive: true });
     write('stacks/astro.yaml', entry('One', 'Um'));
     const history = readHistory(content());
-    expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual({
-      created_at: NO_HISTORY_DATE,
-      created_commit: '',
-      updated_at: NO_HISTORY_DATE,
-      updated_commit: '',
-    });
+    expect(history.datesOf(join(content(), 'stacks/astro.yaml'))).toEqual(FIXED_DATES);
     expect(history.note).toMatch(/^history: no git history for .*: every entry is dated 2026-01-01T00:00:00.000Z/);
   });
 
