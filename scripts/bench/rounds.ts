@@ -8,19 +8,20 @@ import { classMedians, describeResponse, median, type ClassResult } from './repo
 import { fetchKey } from './settle.ts';
 import { listScript } from './wrk-script.ts';
 
-/** A class on one side: the two processes it runs on and what it has measured so far. */
+/** A class on one side: the two processes it runs on, its wrk script and what it has measured so far. */
 interface Pair {
   side: Side;
+  item: BenchClass;
   tested: Running;
   reference: Running;
+  script: string;
   result: ClassResult;
 }
 
-/** A class, its wrk script, and its pair of processes on each side (one side without --against). */
-interface Plan {
-  item: BenchClass;
-  script: string;
-  pairs: Pair[];
+/** What one side runs: its classes and the answers its floor replays. */
+export interface SideClasses {
+  classes: readonly BenchClass[];
+  responses: Map<string, Recorded>;
 }
 
 /** What the rounds measured, class by class, on each side. */
@@ -68,46 +69,39 @@ export const boundText = (sample: Sample) => (serverBound(sample) ? '' : ' CLIEN
  *   server against its own floor (the bytes that server sent), so an old and a new commit are
  *   compared run by run, seconds apart, not bench by bench minutes apart.
  */
-export async function benchAll(
-  bench: BenchRun,
-  classes: readonly BenchClass[],
-  responses: { new: Map<string, Recorded>; old?: Map<string, Recorded> | undefined },
-): Promise<SideResults> {
-  const sides: Side[] = responses.old ? ['new', 'old'] : ['new'];
-  const plans: Plan[] = [];
-  for (const [index, item] of classes.entries()) {
+export async function benchAll(bench: BenchRun, current: SideClasses, old?: SideClasses): Promise<SideResults> {
+  const sides = old ? { new: current, old } : { new: current };
+  // Per class, its pair on each side (the old side's class of the same id, asked of its own build).
+  const plans: Pair[][] = [];
+  for (const [index, item] of current.classes.entries()) {
     const pairs: Pair[] = [];
-    for (const side of sides) {
-      const tested = item.variant
-        ? await bench.variantServer(item.variant.server, side)
-        : side === 'new'
-          ? bench.server!
-          : bench.oldServer!;
-      const reference = item.variant ? await bench.variantServer('plain', side) : side === 'new' ? bench.floor! : bench.oldFloor!;
-      pairs.push({ side, tested, reference, result: emptyResult(item, side === 'new' ? responses.new : responses.old!) });
+    for (const [side, { classes, responses }] of Object.entries(sides) as [Side, SideClasses][]) {
+      const own = classes.find((candidate) => candidate.id === item.id);
+      if (!own) throw new Error(`bench: the ${side} side has no class ${item.id}`);
+      const tested = own.variant ? await bench.variantServer(own.variant.server, side) : side === 'new' ? bench.server! : bench.oldServer!;
+      const reference = own.variant ? await bench.variantServer('plain', side) : side === 'new' ? bench.floor! : bench.oldFloor!;
+      // Only a class whose wrong answer is still 2xx/3xx to wrk (a 200 for a 304) pays for counting statuses.
+      const script = bench.writeScript(`class-${index}-${side}.lua`, listScript(own.requests, own.status !== 200));
+      pairs.push({ side, item: own, tested, reference, script, result: emptyResult(own, responses) });
     }
-    // Only a class whose wrong answer is still 2xx/3xx to wrk (a 200 for a 304) pays for counting statuses.
-    const script = bench.writeScript(`class-${index}.lua`, listScript(item.requests, item.status !== 200));
-    plans.push({ item, script, pairs });
+    plans.push(pairs);
   }
   if (bench.warmup > 0) {
-    for (const { item, script, pairs } of plans)
-      for (const { tested, reference } of pairs)
+    for (const pairs of plans)
+      for (const { item, script, tested, reference } of pairs)
         for (const running of [tested, reference]) await measure(running, script, item.status, { ...bench.load, duration: bench.warmup });
     console.error(`bench: every class warmed for ${bench.warmup} s on each side`);
   }
   for (let run = 1; run <= bench.runs; run += 1) {
     // Odd rounds: the server first, and the new side first; even rounds the other way round.
     const order = run % 2 === 1 ? (['server', 'floor'] as const) : (['floor', 'server'] as const);
-    for (const plan of plans) {
-      for (const pair of run % 2 === 1 ? plan.pairs : [...plan.pairs].reverse()) {
+    for (const pairs of plans) {
+      for (const pair of run % 2 === 1 ? pairs : [...pairs].reverse()) {
         for (const role of order)
-          pair.result[role].push(
-            await measure(role === 'server' ? pair.tested : pair.reference, plan.script, plan.item.status, bench.load),
-          );
+          pair.result[role].push(await measure(role === 'server' ? pair.tested : pair.reference, pair.script, pair.item.status, bench.load));
         const [tested, reference] = [pair.result.server.at(-1)!, pair.result.floor.at(-1)!];
         console.error(
-          `bench: ${plan.item.id}${sides.length > 1 ? ` (${pair.side})` : ''} run ${run}/${bench.runs}: ` +
+          `bench: ${pair.item.id}${old ? ` (${pair.side})` : ''} run ${run}/${bench.runs}: ` +
             `server ${Math.round(tested.rps)} req/s (${coresText(tested)})${boundText(tested)}, ` +
             `floor ${Math.round(reference.rps)} req/s (${coresText(reference)})${boundText(reference)}`,
         );
@@ -115,7 +109,7 @@ export async function benchAll(
     }
   }
   const resultsOf = (side: Side) =>
-    plans.flatMap(({ pairs }) =>
+    plans.flatMap((pairs) =>
       pairs
         .filter((pair) => pair.side === side)
         .map(({ result }) => {
@@ -123,7 +117,7 @@ export async function benchAll(
           return unexpected > 0 ? { ...result, response: `${result.response} (${unexpected} unexpected answers)` } : result;
         }),
     );
-  return responses.old ? { new: resultsOf('new'), old: resultsOf('old') } : { new: resultsOf('new') };
+  return old ? { new: resultsOf('new'), old: resultsOf('old') } : { new: resultsOf('new') };
 }
 
 /** A number with its sign, to one decimal. */

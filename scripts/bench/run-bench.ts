@@ -129,18 +129,21 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
   const timeBound = armTimeBound(bench, classes.length * (bench.against ? 2 : 1), sections);
   const responses = await settleAndRecord(server, classes, 'new');
   bench.floor = await floorFor(bench, responses, 'new');
-  let oldResponses: Map<string, Recorded> | undefined;
+  let old: { classes: BenchClass[]; responses: Map<string, Recorded> } | undefined;
   if (bench.against) {
     bench.oldServer = await bench.freshServer('old');
-    oldResponses = await settleAndRecord(bench.oldServer, classes, 'old');
-    bench.oldFloor = await floorFor(bench, oldResponses, 'old');
+    // Its own classes: the same ids, with what its build answers (its ETags for the 304 class, its asset names).
+    const ids = new Set(classes.map((item) => item.id));
+    const oldClasses = (await benchClasses(bench.oldServer.url, bench.distOf('old'), options.searches)).filter((item) => ids.has(item.id));
+    old = { classes: oldClasses, responses: await settleAndRecord(bench.oldServer, oldClasses, 'old') };
+    bench.oldFloor = await floorFor(bench, old.responses, 'old');
   }
 
   const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
   const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
   const terms = sections.size > 0 ? await shortTerms(server.url) : [];
 
-  const measured = classes.length > 0 ? await benchAll(bench, classes, { new: responses, old: oldResponses }) : undefined;
+  const measured = classes.length > 0 ? await benchAll(bench, { classes, responses }, old) : undefined;
   const results = measured?.new ?? [];
   const memory = treeMemoryMb(server.pid);
   await bench.stopClassServers();
