@@ -8,21 +8,12 @@
  * JSON-RPC id; a later call with the same name and arguments gets those bytes with its own id.
  *
  * Only a call proven well-formed takes it: the 2026-07-28 headers (version, method, name, JSON
- * media type, Accept); a body the SDK's own classifier (`classifyInboundRequest`) routes as a
- * 2026-07-28 request; a tools/call with nothing in its params and envelope but the call and the
- * three envelope keys; a known tool and arguments valid against the tool's input schema (validators
- * compiled once per catalog). Anything else, and every first call, goes to the SDK. Live tools
- * (health) are never kept.
+ * media type, Accept), a JSON-RPC request whose envelope has nothing else in it, a known tool and
+ * arguments valid against the tool's input schema (validators compiled once per catalog). Anything
+ * else, and every first call, goes to the SDK. Live tools (health) are never kept.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  classifyInboundRequest,
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-  type InboundHttpRequest,
-  type JsonSchemaType,
-} from '@modelcontextprotocol/server';
+import type { JsonSchemaType } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import { stringBytes, type Sized } from '../api/byte-cache.ts';
 import { cacheFor } from '../api/cache-kinds.ts';
@@ -72,15 +63,60 @@ class KeptAnswer implements Sized {
   }
 }
 
-/**
- * The members a kept call may have besides what the SDK checks: a tool call's own and the three
- * envelope keys. Anything else (a task, a progress token, a log level) may change the SDK's answer.
- */
-const CALL_MEMBERS = new Set(['name', 'arguments', '_meta']);
-const ENVELOPE_MEMBERS = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
+const CLIENT_INFO = {
+  type: 'object',
+  required: ['name', 'version'],
+  additionalProperties: false,
+  properties: { name: { type: 'string' }, version: { type: 'string' }, title: { type: 'string' } },
+};
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const onlyMembers = (value: Record<string, unknown>, allowed: ReadonlySet<string>) => Object.keys(value).every((key) => allowed.has(key));
+/** The whole request a fast call may be: a JSON-RPC tools/call with the 2026-07-28 envelope and nothing else. */
+function envelopeSchema(toolNames: readonly string[]): JsonSchemaType {
+  return {
+    type: 'object',
+    required: ['jsonrpc', 'id', 'method', 'params'],
+    additionalProperties: false,
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: {
+        anyOf: [
+          { type: 'string', maxLength: 200 },
+          { type: 'integer', minimum: -(2 ** 53 - 1), maximum: 2 ** 53 - 1 },
+        ],
+      },
+      method: { const: 'tools/call' },
+      params: {
+        type: 'object',
+        required: ['name', '_meta'],
+        additionalProperties: false,
+        properties: {
+          name: { enum: [...toolNames] },
+          arguments: { type: 'object' },
+          _meta: {
+            type: 'object',
+            required: [
+              'io.modelcontextprotocol/protocolVersion',
+              'io.modelcontextprotocol/clientCapabilities',
+              'io.modelcontextprotocol/clientInfo',
+            ],
+            additionalProperties: false,
+            properties: {
+              'io.modelcontextprotocol/protocolVersion': { const: MODERN_VERSION },
+              // Capabilities change nothing a read-only tool answers; only the empty set is taken here.
+              'io.modelcontextprotocol/clientCapabilities': { type: 'object', maxProperties: 0 },
+              'io.modelcontextprotocol/clientInfo': CLIENT_INFO,
+            },
+          },
+        },
+      },
+    },
+  } as JsonSchemaType;
+}
+
+interface ToolCallMessage {
+  id: string | number;
+  params: { name: string; arguments?: Record<string, unknown> };
+}
 
 /** JSON with object keys sorted, so two spellings of the same arguments share a key. */
 function canonicalJson(value: unknown): string {
@@ -93,16 +129,6 @@ function canonicalJson(value: unknown): string {
 }
 
 const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
-
-/** A POST as the SDK's classifier takes it: its body and the protocol headers it cross-checks, when sent. */
-function inbound(headers: Headers, body: unknown): InboundHttpRequest {
-  const request: InboundHttpRequest = { httpMethod: 'POST', body };
-  const [version, method, name] = [headers['mcp-protocol-version'], headers['mcp-method'], headers['mcp-name']].map(single);
-  if (version !== undefined) request.protocolVersionHeader = version;
-  if (method !== undefined) request.mcpMethodHeader = method;
-  if (name !== undefined) request.mcpNameHeader = name;
-  return request;
-}
 
 /** Whether a request's headers make it a candidate for the fast path: only then is its body read for it. */
 export function isFastPathCandidate(method: string | undefined, headers: Headers): boolean {
@@ -141,6 +167,7 @@ export function toolCallFastPath(catalog: Catalog): ToolCallFastPath {
 function createFastPath(catalog: Catalog): ToolCallFastPath {
   const tools = toolListings(catalog);
   const validators = new AjvJsonSchemaValidator();
+  const envelope = validators.getValidator<ToolCallMessage>(envelopeSchema(tools.map((tool) => tool.name)));
   const argumentsOf = new Map(tools.map((tool) => [tool.name, validators.getValidator(tool.inputSchema as JsonSchemaType)]));
   // The worker's cache: the one its catalog is served with (src/api/cache-kinds.ts).
   const cache = cacheFor(catalog);
@@ -153,23 +180,14 @@ function createFastPath(catalog: Catalog): ToolCallFastPath {
       } catch {
         return undefined;
       }
-      // The SDK's own acceptance ladder (JSON-RPC shape, era, envelope, header cross-checks), not a copy of it.
-      const route = classifyInboundRequest(inbound(headers, message));
-      if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== MODERN_VERSION) return undefined;
-      const { id, method, params } = route.message;
-      if (method !== 'tools/call' || !isObject(params) || !onlyMembers(params, CALL_MEMBERS)) return undefined;
-      const meta = params['_meta'];
-      // Capabilities change nothing a read-only tool answers; only the empty set is taken here.
-      const capabilities = isObject(meta) ? meta[CLIENT_CAPABILITIES_META_KEY] : undefined;
-      if (!isObject(meta) || !onlyMembers(meta, ENVELOPE_MEMBERS) || !isObject(capabilities) || Object.keys(capabilities).length > 0)
-        return undefined;
-      const name = params['name'];
-      const validArguments = typeof name === 'string' ? argumentsOf.get(name) : undefined;
+      const checked = envelope(message);
+      if (!checked.valid) return undefined;
+      const { id, params } = checked.data;
       // The Mcp-Name header must name the tool exactly (the SDK would reject a mismatch).
-      if (typeof name !== 'string' || validArguments === undefined || headers['mcp-name'] !== name) return undefined;
-      const args = params['arguments'] ?? {};
-      if (!validArguments(args).valid || isLiveCall(name, args as Record<string, unknown>)) return undefined;
-      return { tool: name, key: cache.key(cache.kinds.mcpResult, catalog, name, canonicalJson(args)), id };
+      if (headers['mcp-name'] !== params.name) return undefined;
+      const args = params.arguments ?? {};
+      if (!argumentsOf.get(params.name)!(args).valid || isLiveCall(params.name, args)) return undefined;
+      return { tool: params.name, key: cache.key(cache.kinds.mcpResult, catalog, params.name, canonicalJson(args)), id };
     },
     answer: (call) => {
       const entry = cache.get(cache.kinds.mcpResult, call.key);
