@@ -98,7 +98,9 @@ export async function benchAll(bench: BenchRun, current: SideClasses, old?: Side
     for (const pairs of plans) {
       for (const pair of run % 2 === 1 ? pairs : [...pairs].reverse()) {
         for (const role of order)
-          pair.result[role].push(await measure(role === 'server' ? pair.tested : pair.reference, pair.script, pair.item.status, bench.load));
+          pair.result[role].push(
+            await measure(role === 'server' ? pair.tested : pair.reference, pair.script, pair.item.status, bench.load),
+          );
         const [tested, reference] = [pair.result.server.at(-1)!, pair.result.floor.at(-1)!];
         console.error(
           `bench: ${pair.item.id}${old ? ` (${pair.side})` : ''} run ${run}/${bench.runs}: ` +
