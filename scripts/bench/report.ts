@@ -120,12 +120,12 @@ const signedRatio = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(
 /** CPU per request over a class's kept runs, summed: all the CPU over all the requests, per role. */
 function totalCpu(result: ClassResult): { server: number; floor: number } {
   const { pairs } = keptRuns(result);
-  const sum = (role: 0 | 1) => {
-    const requests = pairs.reduce((total, pair) => total + pair[role].requests, 0);
-    return pairs.reduce((total, pair) => total + pair[role].cpuMicros * pair[role].requests, 0) / requests;
-  };
-  return { server: sum(0), floor: sum(1) };
+  return { server: cpuPerRequest(pairs.map(([server]) => server)), floor: cpuPerRequest(pairs.map(([, floor]) => floor)) };
 }
+
+/** All the CPU of some runs over all their requests, µs: a long run weighs what it measured. */
+export const cpuPerRequest = (samples: readonly Sample[]): number =>
+  samples.reduce((sum, sample) => sum + sample.cpuMicros * sample.requests, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
 
 /**
  * --against: per class, each side's ratio CPU (its floor's CPU per request over its server's), as the

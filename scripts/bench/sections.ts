@@ -4,7 +4,7 @@ import type { BenchRun, Side } from './bench-run.ts';
 import { ENCODINGS } from './classes.ts';
 import { measure, serverBound, type Sample } from './measure.ts';
 import { fetchRaw, type BenchRequest } from './recording.ts';
-import { median } from './report.ts';
+import { cpuPerRequest, median } from './report.ts';
 import { coresText, boundText } from './rounds.ts';
 import { distinctPlan, fullMixRequests, searchDirectories, searchShapes, shapeDirectory } from './search-load.ts';
 import { distinctSearchScript } from './wrk-script.ts';
@@ -65,7 +65,7 @@ export async function distinctSearches(bench: BenchRun, terms: readonly string[]
       `Distinct searches${side === 'old' ? ` on the old side (${bench.against})` : ''} (${searchDirectories().length} directories in turn, a new query each from ${terms.length.toLocaleString('en-US')} short terms ` +
       `and then pairs of them, limits 1-${MAX_LIMIT}, br and gzip alternating; ` +
       `a server of their own): worker CPU ${(median(used.map((sample) => sample.cpuMicros)) / 1000).toFixed(2)} ms per request ` +
-      `(totals: ${(totalMicros(used) / 1000).toFixed(2)} ms), ` +
+      `(totals: ${(cpuPerRequest(used) / 1000).toFixed(2)} ms), ` +
       `p99 ${median(used.map((sample) => sample.p99)).toFixed(1)} ms, ${Math.round(median(used.map((sample) => sample.rps)))} req/s, ` +
       `server ${median(used.map((sample) => sample.sideCores)).toFixed(2)} core, wrk ${median(used.map((sample) => sample.wrkCores)).toFixed(2)}; ` +
       `runs kept ${kept.length}/${all.length}${kept.length === 0 ? ' (client-bound)' : ''}` +
@@ -75,10 +75,6 @@ export async function distinctSearches(bench: BenchRun, terms: readonly string[]
   });
   return lines.join('\n\n');
 }
-
-/** All the CPU of some runs over all their requests, µs. */
-const totalMicros = (samples: readonly Sample[]): number =>
-  samples.reduce((sum, sample) => sum + sample.cpuMicros * sample.requests, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
 
 /**
  * Each distinct query asked twice, in one coding per server (br on one, gzip on the other, the
