@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { UpgradeBacklog } from '../../src/api/codings.ts';
 import { freePort } from '../lib/run-server.ts';
 import { fetchRaw } from './recording.ts';
 
@@ -207,7 +208,7 @@ export const rssMb = (pid: number): number => statusKb(pid, 'VmRSS') / 1024;
 
 /** What a worker reports on SIGUSR2 (server/worker.mjs): its cache usage, the Brotli upgrades still to come, its memory. */
 export interface WorkerReport {
-  upgrades?: { waiting: number; running: boolean };
+  upgrades?: UpgradeBacklog;
   memory?: { heapUsed: number; heapTotal: number };
 }
 

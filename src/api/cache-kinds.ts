@@ -9,7 +9,7 @@
 import type { RouteId } from '../routes/routes.ts';
 import { ByteCache, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
 import type { CheckedQuery } from './checked-query.ts';
-import { upgradeBacklog } from './codings.ts';
+import { upgradeBacklog, type UpgradeBacklog } from './codings.ts';
 import type { PreparedPayload } from './payload-cache.ts';
 import type { SelectedEntries } from './selected-entries.ts';
 
@@ -107,6 +107,6 @@ export function cacheFor(catalog: object): WorkerCache {
 }
 
 /** The worker's Brotli upgrades still to come among the payloads and pages it holds (codings.ts): its SIGUSR2 report. */
-export function upgradeState(cache: WorkerCache): { waiting: number; running: boolean } {
+export function upgradeState(cache: WorkerCache): UpgradeBacklog {
   return upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)]);
 }

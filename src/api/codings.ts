@@ -172,12 +172,18 @@ export function brotliFormFor(payload: Coded, cache: Holder | undefined): Brotli
   return form;
 }
 
+/** The Brotli forms still waiting for their upgrade, and whether one is compressing now. */
+export interface UpgradeBacklog {
+  waiting: number;
+  running: boolean;
+}
+
 /**
  * What is left to upgrade among `payloads`: the Brotli forms still at their first quality (asked for
  * too few times yet, or refused by the pacing for now), and whether an upgrade is running. Once both
  * are nil, every br answer of these payloads is the best it will be (the bench waits for that).
  */
-export function upgradeBacklog(payloads: Iterable<Coded>): { waiting: number; running: boolean } {
+export function upgradeBacklog(payloads: Iterable<Coded>): UpgradeBacklog {
   let waiting = 0;
   for (const payload of payloads) if (payload.brotli && !payload.brotli.final) waiting += 1;
   return { waiting, running: UPGRADES.running };

@@ -5,6 +5,7 @@
  * payload answered in br is kept; none again once it has answered enough br requests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UpgradeBacklog } from '../../src/api/codings.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { eventually, liveWorkers, workerReport } from '../support/processes.ts';
@@ -17,12 +18,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Upgrades = { waiting: number; running: boolean };
-
 describe("the worker's upgrade report", () => {
   it('counts a kept br payload as waiting until it has answered enough br requests, then none', async () => {
     const [worker] = liveWorkers(server.output());
-    const upgrades = async () => (await workerReport(server.output, worker!))['upgrades'] as Upgrades;
+    const upgrades = async () => (await workerReport(server.output, worker!))['upgrades'] as UpgradeBacklog;
     expect(await upgrades()).toEqual({ waiting: 0, running: false });
     const seen: number[] = [];
     for (let request = 0; request < 8; request += 1) {
@@ -38,7 +37,7 @@ describe("the worker's upgrade report", () => {
       seen.join(' '),
     ).toBe(true);
     expect(seen.at(-1)).toBe(0);
-    let last: Upgrades | undefined;
+    let last: UpgradeBacklog | undefined;
     expect(await eventually(() => (void upgrades().then((value) => (last = value)), last?.running === false), 5000)).toBe(true);
   });
 });
