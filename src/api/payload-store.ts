@@ -103,12 +103,22 @@ export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolea
   return { bytes: Buffer.concat(chunks, size), index };
 }
 
-/** Writes the store of `catalog` into `folder`; returns its size in bytes. */
-export function writePayloadStore(catalog: Catalog, folder: string): number {
-  const { bytes, index } = buildPayloadStore(catalog, { brotli: true });
+/** A built store: its bytes and the index that finds everything in them. */
+export interface BuiltPayloadStore {
+  bytes: Uint8Array;
+  index: StoreIndex;
+}
+
+/** Writes a built store into `folder`; returns its size in bytes. */
+export function writeStoreFiles(folder: string, { bytes, index }: BuiltPayloadStore): number {
   writeFileSync(join(folder, PAYLOAD_STORE_FILES.bytes), bytes);
   writeFileSync(join(folder, PAYLOAD_STORE_FILES.index), JSON.stringify(index));
   return bytes.length;
+}
+
+/** Writes the store of `catalog` into `folder`, as the build does; returns its size in bytes. */
+export function writePayloadStore(catalog: Catalog, folder: string): number {
+  return writeStoreFiles(folder, buildPayloadStore(catalog, { brotli: true }));
 }
 
 /** Copies `length` bytes of the store from `position` into `target` at `at`. */
