@@ -60,6 +60,13 @@ export class BenchRun {
     return dist;
   }
 
+  /** The classes' server on `side` and the floor replaying its answers, once both are started. */
+  classServers(side: Side): { server: Running; floor: Running } {
+    const [server, floor] = side === 'new' ? [this.server, this.floor] : [this.oldServer, this.oldFloor];
+    if (!server || !floor) throw new Error(`bench: the ${side} side's server and floor are not started`);
+    return { server, floor };
+  }
+
   /** A fresh server (one worker, the plain configuration) for the classes, or for a section that must not share caches with another. */
   freshServer(side: Side = 'new'): Promise<Running> {
     return this.#start('plain', side);

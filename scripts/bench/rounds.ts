@@ -78,8 +78,9 @@ export async function benchAll(bench: BenchRun, current: SideClasses, old?: Side
     for (const [side, { classes, responses }] of Object.entries(sides) as [Side, SideClasses][]) {
       const own = classes.find((candidate) => candidate.id === item.id);
       if (!own) throw new Error(`bench: the ${side} side has no class ${item.id}`);
-      const tested = own.variant ? await bench.variantServer(own.variant.server, side) : side === 'new' ? bench.server! : bench.oldServer!;
-      const reference = own.variant ? await bench.variantServer('plain', side) : side === 'new' ? bench.floor! : bench.oldFloor!;
+      const { server, floor } = bench.classServers(side);
+      const tested = own.variant ? await bench.variantServer(own.variant.server, side) : server;
+      const reference = own.variant ? await bench.variantServer('plain', side) : floor;
       // Only a class whose wrong answer is still 2xx/3xx to wrk (a 200 for a 304) pays for counting statuses.
       const script = bench.writeScript(`class-${index}-${side}.lua`, listScript(own.requests, own.status !== 200));
       pairs.push({ side, item: own, tested, reference, script, result: emptyResult(own, responses) });
