@@ -31,6 +31,9 @@ function buildStoreOffThread(collections: CatalogSnapshot): Promise<{ store: Bui
 
 export default function apiBundle(): AstroIntegration {
   let serverDir: URL;
+  // The snapshot and the store come from the one content read at build:start, so a file saved
+  // during the build cannot make them disagree.
+  let collections: CatalogSnapshot | undefined;
   let building: Promise<{ store: BuiltPayloadStore; ms: number }> | undefined;
   return {
     name: 'api-bundle',
@@ -39,7 +42,8 @@ export default function apiBundle(): AstroIntegration {
         serverDir = config.build.server;
       },
       'astro:build:start': () => {
-        building = buildStoreOffThread(loadCollections());
+        collections = loadCollections() satisfies CatalogSnapshot;
+        building = buildStoreOffThread(collections);
         // Its error is the build's once build:done awaits it, not an unhandled rejection meanwhile.
         building.catch(() => {});
       },
@@ -57,12 +61,11 @@ export default function apiBundle(): AstroIntegration {
           },
         });
         mkdirSync(outDir, { recursive: true });
-        const collections = loadCollections() satisfies CatalogSnapshot;
         // Once per build: which dates follow the fallback rule (docs/history.md#without-history).
         const { note } = loadContent().history;
         if (note) logger.warn(note);
+        if (!collections || !building) throw new Error('api-bundle: astro:build:start did not run');
         writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(collections));
-        if (!building) throw new Error('api-bundle: astro:build:start did not run');
         const { store, ms } = await building;
         const storeBytes = writeStoreFiles(outDir, store);
         logger.info(`API handler bundled into ${outDir}`);
