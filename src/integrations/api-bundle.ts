@@ -34,6 +34,7 @@ export default function apiBundle(): AstroIntegration {
   // The snapshot and the store come from the one content read at build:start, so a file saved
   // during the build cannot make them disagree.
   let collections: CatalogSnapshot | undefined;
+  let historyNote: string | undefined;
   let building: Promise<{ store: BuiltPayloadStore; ms: number }> | undefined;
   return {
     name: 'api-bundle',
@@ -43,6 +44,8 @@ export default function apiBundle(): AstroIntegration {
       },
       'astro:build:start': () => {
         collections = loadCollections() satisfies CatalogSnapshot;
+        // Which dates follow the fallback rule (docs/history.md#without-history), from the same read.
+        historyNote = loadContent().history.note;
         building = buildStoreOffThread(collections);
         // Its error is the build's once build:done awaits it, not an unhandled rejection meanwhile.
         building.catch(() => {});
@@ -61,10 +64,9 @@ export default function apiBundle(): AstroIntegration {
           },
         });
         mkdirSync(outDir, { recursive: true });
-        // Once per build: which dates follow the fallback rule (docs/history.md#without-history).
-        const { note } = loadContent().history;
-        if (note) logger.warn(note);
         if (!collections || !building) throw new Error('api-bundle: astro:build:start did not run');
+        // Once per build.
+        if (historyNote) logger.warn(historyNote);
         writeFileSync(new URL(CATALOG_SNAPSHOT, new URL('api/', serverDir)), JSON.stringify(collections));
         const { store, ms } = await building;
         const storeBytes = writeStoreFiles(outDir, store);
