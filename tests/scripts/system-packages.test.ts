@@ -57,7 +57,10 @@ describe('scripts/system-packages.sh', () => {
   it('is what npm test runs first, and what .ci/run runs', () => {
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(scripts['pretest']).toMatch(/^bash scripts\/system-packages\.sh && /);
-    expect(readFileSync('.ci/run', 'utf8')).toContain('\nbash scripts/system-packages.sh\n');
+    // Beside `npm ci`, and awaited before the gates: its failure stops CI.
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(
+      /\nbash scripts\/system-packages\.sh &\n(.*\n)*npm ci\nwait "\$system_packages"\n(.*\n)*npm run verify\n/,
+    );
   });
 });
 

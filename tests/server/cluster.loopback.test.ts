@@ -13,6 +13,7 @@ import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
 import { exportPath } from '../../src/routes/urls.ts';
 import { failed, sleep, startLoad, type Sent } from '../support/load.ts';
 import { allWorkers, clientConnections, eventually, liveWorkers, logLines, requestsPerWorker } from '../support/processes.ts';
+import { metricsUrl } from '../support/prometheus.ts';
 import { rawStatus } from '../support/raw-http.ts';
 import { largestClientFile, startServer, type RunningServer } from '../support/server.ts';
 
@@ -209,11 +210,16 @@ describe('workers under load', () => {
   });
 
   it('backs off when workers that listened keep dying young, and logs it', async () => {
-    server = await startServer({ WEB_CONCURRENCY: '1' });
+    server = await startServer({ WEB_CONCURRENCY: '1', METRICS_PORT: '0' });
+    expect(await eventually(() => metricsUrl(server!.output()) !== undefined, 5_000)).toBe(true);
     const killed: number[] = [];
     for (let round = 0; round < 3; round += 1) {
       const fresh = () => liveWorkers(server!.output()).filter((pid) => !killed.includes(pid));
       expect(await eventually(() => fresh().length === 1, 15_000)).toBe(true);
+      // The worker logs "worker listening" just before it tells the primary over IPC; a kill in
+      // between would count as a failed start. A scrape waits for every worker's metrics over that
+      // same ordered channel, so once it answers, the primary has seen this worker listen.
+      expect((await fetch(metricsUrl(server.output())!)).status).toBe(200);
       const [victim] = fresh();
       killed.push(victim!);
       process.kill(victim!, 'SIGKILL');
