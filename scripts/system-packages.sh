@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The Debian packages the test suites need and a fresh machine lacks: Chromium for the browser suite
 # (Playwright drives ${CHROMIUM_PATH:-/usr/bin/chromium}) and nginx, with the module serving .br
-# siblings, for the nginx suites (deploy/nginx/local.sh). Installs the missing ones in one apt-get
-# update and one install, saying so in one line; without root or password-less sudo, names them and
-# the command in one line and exits 1. `npm test` runs it first (pretest), and so does .ci/run.
+# siblings (alone when nginx is there without it), for the nginx suites (deploy/nginx/local.sh).
+# Installs the missing ones in one apt-get update and one install, saying so in one line; without
+# root or password-less sudo, names them and the command in one line and exits 1. `npm test` runs it
+# first (pretest), and so does .ci/run.
 #
 # Recommends are left out: Chromium's pull in about 150 desktop packages (Python, Perl, printing,
 # udev) that headless runs never use and that doubled the install's time (60 s → 32 s measured on a
@@ -22,8 +23,12 @@ fi
 # `command -v` alone would also name a file that is not executable.
 nginx="$(command -v nginx || true)"
 if [ ! -x "${nginx:-/usr/sbin/nginx}" ] && [ ! -x /usr/sbin/nginx ]; then
-  packages+=(nginx-light libnginx-mod-http-brotli-static)
+  packages+=(nginx-light)
 fi
+# nginx without the module serves no .br sibling, and the nginx suites compare codings: the module's
+# path is the one deploy/nginx/local.sh loads.
+brotli_module="$(sed -n 's/^brotli_module=//p' "$(dirname "$0")/../deploy/nginx/local.sh")"
+[ -f "$brotli_module" ] || packages+=(libnginx-mod-http-brotli-static)
 [ ${#packages[@]} -gt 0 ] || exit 0
 
 command=(apt-get install -y --no-install-recommends "${packages[@]}")

@@ -13,7 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SCRIPT = 'scripts/system-packages.sh';
 const PACKAGES = 'chromium fonts-dejavu-core fonts-liberation nginx-light libnginx-mod-http-brotli-static';
-const HIDE = 'mount --bind /dev/null /usr/bin/chromium && mount --bind /dev/null /usr/sbin/nginx';
+/** The module deploy/nginx/local.sh loads. */
+const BROTLI_MODULE = /^brotli_module=(.+)$/m.exec(readFileSync('deploy/nginx/local.sh', 'utf8'))![1]!;
+/** /dev/null over a file: not executable, and not a regular file. */
+const hide = (...paths: string[]) => paths.map((path) => `mount --bind /dev/null ${path}`).join(' && ');
+const HIDE = hide('/usr/bin/chromium', '/usr/sbin/nginx', BROTLI_MODULE);
 const NOBODY = 'setpriv --reuid 65534 --regid 65534 --clear-groups';
 
 const bin = mkdtempSync(join(tmpdir(), 'system-packages-'));
@@ -24,7 +28,7 @@ chmodSync(bin, 0o755);
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 /** Runs `command` on this machine as a fresh one: no Chromium, no nginx, the stand-in apt-get first on PATH. */
-function onFreshMachine(command: string, { asNobody = false } = {}) {
+function onFreshMachine(command: string, { asNobody = false, hidden = HIDE } = {}) {
   const { CHROMIUM_PATH: _elsewhere, ...inherited } = process.env;
   // npm's own settings stay out: under `npm run --ignore-scripts test` (verify, .ci/run) the nested
   // `npm test` would inherit npm_config_ignore_scripts and skip the pretest this file is about.
@@ -32,7 +36,7 @@ function onFreshMachine(command: string, { asNobody = false } = {}) {
   const env = { ...fresh, PATH: `${bin}:${process.env['PATH'] ?? ''}`, HOME: bin };
   const run = spawnSync(
     'unshare',
-    ['--mount', '--propagation', 'private', 'sh', '-c', `${HIDE} && exec ${asNobody ? `${NOBODY} ` : ''}${command}`],
+    ['--mount', '--propagation', 'private', 'sh', '-c', `${hidden} && exec ${asNobody ? `${NOBODY} ` : ''}${command}`],
     {
       env,
       encoding: 'utf8',
@@ -71,6 +75,13 @@ describe.runIf(canSimulate())('on a fresh machine', () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(`system-packages: installing Debian's ${PACKAGES} for the browser and nginx suites\n`);
     expect(readFileSync(calls, 'utf8')).toBe(`update -qq\ninstall -y -qq --no-install-recommends ${PACKAGES}\n`);
+  });
+
+  it('nginx without its Brotli module: installs the module alone', () => {
+    rmSync(calls, { force: true });
+    const run = onFreshMachine(`bash ${SCRIPT}`, { hidden: hide(BROTLI_MODULE) });
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(calls, 'utf8')).toBe('update -qq\ninstall -y -qq --no-install-recommends libnginx-mod-http-brotli-static\n');
   });
 
   it('without root or sudo: one line naming the packages and the command, exit 1', () => {
