@@ -35,17 +35,26 @@ export function matchesTerms(text: string, terms: readonly string[]): boolean {
 /** Separates the texts of a SearchIndex: a control character, which no query term may hold. */
 const SEPARATOR = '\u0001';
 
+/** A pair of neighbouring UTF-16 code units, as one number: the key of a bigram's entry set. */
+const pairAt = (text: string, at: number): number => text.charCodeAt(at) * 0x10000 + text.charCodeAt(at + 1);
+
 /**
- * A list's search texts joined into one string, with where each starts: a term is found by one
- * indexOf pass over the whole list, which jumps to the next entry after each hit, rather than by
- * one call per entry. The build stores the joined text (src/api/payload-store.ts), so a server
- * worker holds it once and never folds a text itself.
+ * A list's search texts joined into one string, with where each starts. The build stores the joined
+ * text (src/api/payload-store.ts), so a server worker holds it once and never folds a text itself.
+ *
+ * A search first narrows the entries by bigrams: for every pair of neighbouring characters in the
+ * texts, the set of entries holding it (one bit each). An entry can hold a term only if it holds
+ * every pair of it, so the AND of the term's pairs' sets leaves the candidates, and only those are
+ * read; a two-character term needs no reading at all. Without it, a term that matches few entries
+ * was looked for across the whole joined text: 9.9 MB for discovery at 100×.
  */
 export class SearchIndex {
   /** Every text, in list order, each followed by SEPARATOR. */
   readonly joined: string;
   /** Where each text starts in `joined`, and one more: the end of the last text plus one. */
   readonly starts: Int32Array;
+  /** Per pair (pairAt), the entries holding it as a bit set: made on the first search, from `joined`. */
+  #pairs: Map<number, Uint32Array> | undefined;
 
   constructor(joined: string, starts: Int32Array) {
     this.joined = joined;
@@ -67,35 +76,60 @@ export class SearchIndex {
     return this.starts.length - 1;
   }
 
-  /** The entry whose text holds position `at`, searching from entry `from` on (positions only grow). */
-  #entryAt(at: number, from: number): number {
-    let low = from;
-    let high = this.count - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if (this.starts[middle]! <= at) low = middle;
-      else high = middle - 1;
+  /** Words of 32 bits in one entry set. */
+  get #words(): number {
+    return (this.count + 31) >>> 5;
+  }
+
+  /** The bigram sets (at 100×, discovery's: 828 pairs, 1.6 MB, made in about 0.15 s once per worker). */
+  #pairSets(): Map<number, Uint32Array> {
+    if (this.#pairs) return this.#pairs;
+    const pairs = new Map<number, Uint32Array>();
+    for (let entry = 0; entry < this.count; entry++) {
+      const word = entry >>> 5;
+      const bit = 1 << (entry & 31);
+      const last = this.starts[entry + 1]! - SEPARATOR.length - 1;
+      for (let at = this.starts[entry]!; at < last; at++) {
+        const pair = pairAt(this.joined, at);
+        let set = pairs.get(pair);
+        if (!set) pairs.set(pair, (set = new Uint32Array(this.#words)));
+        set[word]! |= bit;
+      }
     }
-    return low;
+    return (this.#pairs = pairs);
+  }
+
+  /** The entries that may hold every term: those holding every pair of every term (all, for one-character terms). */
+  #candidates(terms: readonly string[]): Uint32Array {
+    const candidates = new Uint32Array(this.#words).fill(0xffffffff);
+    const pairs = this.#pairSets();
+    for (const term of terms)
+      for (let at = 0; at + 1 < term.length; at++) {
+        const set = pairs.get(pairAt(term, at));
+        if (!set) return candidates.fill(0);
+        for (let word = 0; word < candidates.length; word++) candidates[word]! &= set[word]!;
+      }
+    return candidates;
   }
 
   /**
-   * Indexes, in order, of the entries holding every term that `keep` accepts. The longest term is
-   * looked for across the joined text; an entry it hits is checked for the others within its own text.
+   * Indexes, in order, of the entries holding every term that `keep` accepts: the candidates, each
+   * read for the terms their pairs do not settle (any but a two-character term).
    */
   select(terms: readonly string[], keep: (index: number) => boolean): number[] {
-    const probe = terms.reduce((longest, term) => (term.length > longest.length ? term : longest), '');
-    const others = terms.filter((term) => term !== probe);
+    const unsettled = terms.filter((term) => term.length !== 2);
+    const candidates = this.#candidates(terms);
     const indexes: number[] = [];
-    let entry = 0;
-    let at = this.joined.indexOf(probe);
-    while (at !== -1) {
-      entry = this.#entryAt(at, entry);
-      const end = this.starts[entry + 1]! - SEPARATOR.length;
-      if ((others.length === 0 || matchesTerms(this.joined.slice(this.starts[entry]!, end), others)) && keep(entry)) indexes.push(entry);
-      entry += 1;
-      if (entry >= this.count) break;
-      at = this.joined.indexOf(probe, this.starts[entry]!);
+    for (let word = 0; word < candidates.length; word++) {
+      for (let bits = candidates[word]!; bits !== 0; bits &= bits - 1) {
+        const entry = (word << 5) + 31 - Math.clz32(bits & -bits);
+        if (entry >= this.count) break;
+        if (unsettled.length > 0) {
+          const text = this.joined.slice(this.starts[entry]!, this.starts[entry + 1]! - SEPARATOR.length);
+          if (!matchesTerms(text, unsettled)) continue;
+        }
+        if (keep(entry)) indexes.push(entry);
+      }
     }
     return indexes;
   }

@@ -1,6 +1,6 @@
-/** The catalog's text search, on fixed literals: folding, searchable text, terms and matching. */
+/** The catalog's text search: folding, searchable text, terms and matching on fixed literals; the index against a plain scan. */
 import { describe, expect, it } from 'vitest';
-import { matchesTerms, normalizeText, queryTerms, searchableText } from '../../src/catalog/search.ts';
+import { matchesTerms, normalizeText, queryTerms, SearchIndex, searchableText } from '../../src/catalog/search.ts';
 
 describe('normalizeText', () => {
   it.each([
@@ -54,5 +54,41 @@ describe('matchesTerms', () => {
 
   it('matches everything with no terms', () => {
     expect(matchesTerms(text, [])).toBe(true);
+  });
+});
+
+describe('SearchIndex.select', () => {
+  // 100 texts (four words of the entry sets: bit 31 and the padding after the last entry included)
+  // over a small alphabet, so every term length hits some, misses some, and pairs recur.
+  const letters = 'abcdeé\u0000 ';
+  let seed = 42;
+  const next = (below: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % below;
+  const draw = (length: number) => Array.from({ length }, () => letters[next(letters.length)]).join('');
+  const texts = Array.from({ length: 100 }, (_, index) => (index % 17 === 0 ? '' : draw(1 + next(40))));
+  const index = SearchIndex.of(texts);
+  const scan = (terms: string[], keep: (entry: number) => boolean = () => true) =>
+    texts.flatMap((text, entry) => (matchesTerms(text, terms) && keep(entry) ? [entry] : []));
+
+  it('finds what a scan of every text finds, for terms of 1 to 5 characters, one or two at a time', () => {
+    for (let query = 0; query < 400; query += 1) {
+      const terms = Array.from({ length: 1 + (query % 2) }, () => draw(1 + next(5)).replace(/ /g, 'a'));
+      expect(
+        index.select(terms, () => true),
+        terms.join('|'),
+      ).toEqual(scan(terms));
+    }
+  });
+
+  it('selects only what `keep` accepts, and nothing for a pair no text holds', () => {
+    const even = (entry: number) => entry % 2 === 0;
+    expect(index.select(['ab'], even)).toEqual(scan(['ab'], even));
+    expect(index.select(['zz'], () => true)).toEqual([]);
+    expect(index.select(['a', 'zz'], () => true)).toEqual([]);
+  });
+
+  it('never matches across two texts', () => {
+    const pair = SearchIndex.of(['ab', 'cd']);
+    expect(pair.select(['bc'], () => true)).toEqual([]);
+    expect(pair.select(['b'], () => true)).toEqual([0]);
   });
 });
