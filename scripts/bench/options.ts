@@ -57,7 +57,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   return {
     connections: count('connections', 1000),
     duration: count('duration', 60),
-    runs: count('runs', 10),
+    runs: count('runs', 20),
     warmup: count('warmup', 10),
     searches: count('searches', 1000),
     classes: values.classes?.split(','),

@@ -51,7 +51,7 @@ describe('the bench', () => {
   });
 
   it.each([
-    [['--runs', '0'], 'bench: --runs must be an integer up to 10, got 0'],
+    [['--runs', '0'], 'bench: --runs must be an integer up to 20, got 0'],
     [['--duration', '61'], 'bench: --duration must be an integer up to 60, got 61'],
     [['--connections', 'many'], 'bench: --connections must be an integer up to 1000, got many'],
     [['--against', '../old', '--scale', '100'], 'bench: --against compares two existing builds'],
