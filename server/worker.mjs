@@ -101,14 +101,7 @@ const listener = createRequestListener(build, {
 });
 // What the caches hold against the byte budget, the Brotli upgrades still to come, and the process's
 // memory beside them, on demand (`kill -USR2 <worker pid>`): one log line.
-process.on('SIGUSR2', () =>
-  log.info({
-    message: 'cache usage',
-    ...build.cache.usage(),
-    upgrades: build.api.upgradeState(build.cache),
-    memory: process.memoryUsage(),
-  }),
-);
+process.on('SIGUSR2', () => log.info(build.api.workerReport(build.cache, process.memoryUsage())));
 /**
  * A request whose answer threw: logged, and answered 500 (or, headers already out, its connection
  * cut rather than a truncated body ended as if it were whole: sendError decides).

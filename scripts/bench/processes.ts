@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { UpgradeBacklog } from '../../src/api/codings.ts';
+import { WORKER_REPORT_MESSAGE, type WorkerReport as WorkerReportLine } from '../../src/api/cache-kinds.ts';
 import { freePort } from '../lib/run-server.ts';
 import { fetchRaw } from './recording.ts';
 
@@ -206,17 +206,14 @@ export const childPids = (pid: number): number[] => processTree(pid).slice(1);
 /** Resident memory of one process in MB (VmRSS), 0 when it is gone. */
 export const rssMb = (pid: number): number => statusKb(pid, 'VmRSS') / 1024;
 
-/** What a worker reports on SIGUSR2 (server/worker.mjs): its cache usage, the Brotli upgrades still to come, its memory. */
-export interface WorkerReport {
-  upgrades?: UpgradeBacklog;
-  memory?: { heapUsed: number; heapTotal: number };
-}
+/** What a worker reports on SIGUSR2; a checkout benched with --against may predate some fields. */
+export type WorkerReport = Partial<Pick<WorkerReportLine, 'upgrades' | 'memory'>>;
 
 /** The first worker's SIGUSR2 report, or undefined when it has no worker or prints none in time. */
 export async function workerReport(running: Running): Promise<WorkerReport | undefined> {
   const worker = childPids(running.pid)[0];
   if (worker === undefined) return undefined;
-  const line = running.nextLine('"cache usage"').catch(() => undefined);
+  const line = running.nextLine(JSON.stringify(WORKER_REPORT_MESSAGE)).catch(() => undefined);
   process.kill(worker, 'SIGUSR2');
   const logged = await line;
   return logged === undefined ? undefined : (JSON.parse(logged) as WorkerReport);

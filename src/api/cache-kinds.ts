@@ -106,7 +106,16 @@ export function cacheFor(catalog: object): WorkerCache {
   return servedWith.get(catalog) ?? createWorkerCache(UNSET_BUDGET_BYTES, catalog);
 }
 
-/** The worker's Brotli upgrades still to come among the payloads and pages it holds (codings.ts): its SIGUSR2 report. */
-export function upgradeState(cache: WorkerCache): UpgradeBacklog {
-  return upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)]);
+/** The message of the line a worker logs on SIGUSR2: the bench and the tests wait for it. */
+export const WORKER_REPORT_MESSAGE = 'cache usage';
+
+/**
+ * A worker's SIGUSR2 report: what its caches hold against the budget, the Brotli upgrades still to
+ * come among the payloads and pages it holds (codings.ts), and its process's memory beside them.
+ */
+export function workerReport(cache: WorkerCache, memory: NodeJS.MemoryUsage) {
+  const upgrades: UpgradeBacklog = upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)]);
+  return { message: WORKER_REPORT_MESSAGE, ...cache.usage(), upgrades, memory };
 }
+
+export type WorkerReport = ReturnType<typeof workerReport>;

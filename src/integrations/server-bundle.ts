@@ -13,7 +13,7 @@ import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.
 
 export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
 export { stringBytes } from '../api/byte-cache.ts';
-export { createWorkerCache, upgradeState } from '../api/cache-kinds.ts';
+export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
 export { replayKeyOf } from '../api/replay-key.ts';

@@ -3,6 +3,7 @@
  * how many client connections one holds (to bound what a SIGKILL may fail, and to see leaks).
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { WORKER_REPORT_MESSAGE } from '../../src/api/cache-kinds.ts';
 
 /** The JSON lines of the server's output. */
 export function logLines(output: string): Record<string, unknown>[] {
@@ -23,7 +24,7 @@ export function liveWorkers(output: string): number[] {
 
 /** A worker's SIGUSR2 report (server/worker.mjs): the line it logs after the signal, from `output()`. */
 export async function workerReport(output: () => string, worker: number): Promise<Record<string, unknown>> {
-  const reports = () => logLines(output()).filter((line) => line['message'] === 'cache usage');
+  const reports = () => logLines(output()).filter((line) => line['message'] === WORKER_REPORT_MESSAGE);
   const seen = reports().length;
   process.kill(worker, 'SIGUSR2');
   for (let attempt = 0; attempt < 100; attempt += 1) {
