@@ -85,7 +85,7 @@ function encoded(head) {
 function deflatedOf({ payload }, cache) {
   let form = payload.gzip;
   if (!form) {
-    form = deflatePayload(payload.bytes);
+    form = deflatePayload(payload.bytes, payload.gzipLevel);
     form.deflated = owned(form.deflated);
     payload.setGzip(form, cache);
   }

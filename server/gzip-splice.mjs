@@ -21,10 +21,13 @@ export const STORED_MAX = 0xffff;
  * @property {number} shift x^(8·length) modulo the CRC polynomial: what combining a CRC across the payload costs, computed once
  */
 
-/** @param {Buffer} payload @returns {DeflatedPayload} */
-export function deflatePayload(payload) {
+/**
+ * The payload deflated at `level` (the API's policy, src/api/codings.ts), ending in a sync flush.
+ * @param {Buffer} payload @param {number} level @returns {DeflatedPayload}
+ */
+export function deflatePayload(payload, level) {
   return {
-    deflated: deflateRawSync(payload, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
+    deflated: deflateRawSync(payload, { level, finishFlush: constants.Z_SYNC_FLUSH }),
     crc: crc32(payload),
     length: payload.length,
     shift: xPower8n(payload.length),

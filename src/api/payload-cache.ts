@@ -5,7 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import { stringBytes, type Sized } from './byte-cache.ts';
-import { brotliFormFor, ENVELOPE_HEAD, type BrotliForm, type Coding, type GzipForm, type Holder, type TextForm } from './codings.ts';
+import {
+  brotliFormFor,
+  ENVELOPE_HEAD,
+  GZIP_LEVEL,
+  type BrotliForm,
+  type Coding,
+  type GzipForm,
+  type Holder,
+  type TextForm,
+} from './codings.ts';
 
 export { ENVELOPE_HEAD };
 
@@ -67,6 +76,11 @@ export class PreparedPayload implements Sized {
   setBrotli(form: BrotliForm, cache?: Holder): void {
     this.#count(form.buffer.length - (this.#brotli?.buffer.length ?? 0), cache);
     this.#brotli = form;
+  }
+
+  /** gzip's deflate level for this payload (codings.ts); the server's splice does the framing. */
+  get gzipLevel(): number {
+    return GZIP_LEVEL;
   }
 
   setGzip(form: GzipForm, cache?: Holder): void {

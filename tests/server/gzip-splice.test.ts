@@ -1,13 +1,14 @@
 /** The gzip splice: precompressed payload + stored head and tail decode to exactly the envelope. */
 import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { GZIP_LEVEL } from '../../src/api/codings.ts';
 import { crc32Combine, deflatePayload, gzipEnvelope, gzipHead, gzipTailText, STORED_MAX } from '../../server/gzip-splice.mjs';
 
 const decode = (parts: Buffer[]): string => gunzipSync(Buffer.concat(parts)).toString();
 
 describe('gzipEnvelope', () => {
   const payload = JSON.stringify({ items: Array.from({ length: 200 }, (_, index) => ({ slug: `entry-${index}`, name: 'Operação' })) });
-  const deflated = deflatePayload(Buffer.from(payload));
+  const deflated = deflatePayload(Buffer.from(payload), GZIP_LEVEL);
   const head = '{"request_id":"r-1","timestamp":"2026-11-22T00:00:00.000Z","method":"GET","path":"/x","query":{},"payload":';
 
   it('decodes to head + payload + tail, with non-ASCII text', () => {
@@ -20,7 +21,7 @@ describe('gzipEnvelope', () => {
   });
 
   it('handles empty parts and an empty payload', () => {
-    expect(decode(gzipEnvelope(gzipHead(''), deflatePayload(Buffer.from('')), ''))).toBe('');
+    expect(decode(gzipEnvelope(gzipHead(''), deflatePayload(Buffer.from(''), GZIP_LEVEL), ''))).toBe('');
   });
 
   it.each([',"request_id":"r-1"}', 'x'.repeat(STORED_MAX), ''])(
