@@ -60,14 +60,14 @@ function validatorsOf(stat) {
  * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's
  * @param {string} clientDir
  * @param {string} stored the file whose bytes are sent (a precompressed sibling, say)
- * @param {string} key unique to the headers: the same stored file can be sent under several URLs
+ * @param {string} key its full key in `cache` (`cache.key` of kind `file`), unique to the headers: the
+ *   same stored file can be sent under several URLs
  * @param {() => Record<string, string>} policyHeaders every header but the validators and the length
  * @returns {PreparedFile | undefined}
  */
 export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
   const kind = cache.kinds.file;
-  const fullKey = cache.key(kind, null, key);
-  let entry = /** @type {PreparedFile | undefined} */ (cache.get(kind, fullKey));
+  let entry = /** @type {PreparedFile | undefined} */ (cache.get(kind, key));
   if (!entry) {
     const path = join(clientDir, stored);
     const stat = statSync(path);
@@ -82,7 +82,7 @@ export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
     const validators = { etag: fields.ETag, 'last-modified': fields['Last-Modified'] };
     const kept = body.length <= TEXT_BODY_MAX_BYTES ? body.toString('latin1') : body;
     entry = { body: kept, ok, notModified, validators, heldBytes: () => held };
-    cache.set(kind, fullKey, entry);
+    cache.set(kind, key, entry);
   }
   return entry;
 }

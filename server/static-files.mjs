@@ -92,8 +92,10 @@ export function createFileSender(clientDir, policy, cache) {
     const compressed = index.has(`${path}${SIBLING_SUFFIX.br}`) && index.has(`${path}${SIBLING_SUFFIX.gzip}`);
     /** @type {Record<Coding, string>} */
     const stored = { identity: path, br: `${path}${SIBLING_SUFFIX.br}`, gzip: `${path}${SIBLING_SUFFIX.gzip}` };
+    // Full cache keys, made once per file here rather than per request (the kind is not catalog scoped).
+    const keyOf = (/** @type {Coding} */ coding) => cache.key(cache.kinds.file, null, `${file}\n${stored[coding]}`);
     /** @type {Record<Coding, string>} */
-    const keys = { identity: `${file}\n${stored.identity}`, br: `${file}\n${stored.br}`, gzip: `${file}\n${stored.gzip}` };
+    const keys = { identity: keyOf('identity'), br: keyOf('br'), gzip: keyOf('gzip') };
     return { path, compressed, stored, keys };
   };
 
