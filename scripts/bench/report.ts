@@ -115,7 +115,11 @@ export function throughputRatio(results: readonly ClassResult[], id: string, aga
   return classMedians(one).serverRps / classMedians(other).serverRps;
 }
 
-const signedRatio = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+/** Two decimals with a sign; a value that rounds to zero prints as +0.00, not -0.00. */
+const signedRatio = (value: number) => {
+  const rounded = Number(value.toFixed(2)) || 0;
+  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}`;
+};
 
 /** CPU per request over a class's kept runs, summed: all the CPU over all the requests, per role. */
 function totalCpu(result: ClassResult): { server: number; floor: number } {
@@ -127,10 +131,79 @@ function totalCpu(result: ClassResult): { server: number; floor: number } {
 export const cpuPerRequest = (samples: readonly Sample[]): number =>
   samples.reduce((sum, sample) => sum + sample.cpuMicros * sample.requests, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
 
+/** How far below the old side a class may fall, by ratio CPU, before the comparison calls it lower. */
+export const COMPARISON_MARK = 0.05;
+
+/** The confidence the per-class interval is built for. */
+const INTERVAL_CONFIDENCE = 0.9;
+
+/**
+ * Round by round, new ratio CPU minus old, over the rounds where all four runs (each side's server
+ * and floor) were server-bound. The rounds run each class on both sides seconds apart, so each
+ * difference is one paired observation.
+ */
+export function roundDifferences(newer: ClassResult, older: ClassResult): number[] {
+  const differences: number[] = [];
+  for (const [index, server] of newer.server.entries()) {
+    const runs = [server, newer.floor[index], older.server[index], older.floor[index]];
+    if (!runs.every((run) => run !== undefined && serverBound(run))) continue;
+    const [newServer, newFloor, oldServer, oldFloor] = runs as Sample[];
+    differences.push(newFloor!.cpuMicros / newServer!.cpuMicros - oldFloor!.cpuMicros / oldServer!.cpuMicros);
+  }
+  return differences;
+}
+
+/**
+ * A distribution-free interval for the median of `values` (the sign test's): the k-th smallest and
+ * k-th largest value, k as large as keeps the chance that the median lies outside at most
+ * 1 − `confidence`. Undefined when too few values allow it (fewer than 5 at 90%).
+ */
+export function medianInterval(
+  values: readonly number[],
+  confidence = INTERVAL_CONFIDENCE,
+): { low: number; high: number; coverage: number } | undefined {
+  const n = values.length;
+  // P(X ≤ j) for X ~ Binomial(n, 1/2): the chance that at most j values fall below the median.
+  const below = (j: number) => {
+    let sum = 0;
+    let term = 0.5 ** n;
+    for (let i = 0; i <= j; i += 1) {
+      sum += term;
+      term = (term * (n - i)) / (i + 1);
+    }
+    return sum;
+  };
+  let k = 0;
+  while (k + 1 <= n / 2 && 2 * below(k) <= 1 - confidence) k += 1;
+  if (k === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return { low: sorted[k - 1]!, high: sorted[n - k]!, coverage: 1 - 2 * below(k - 1) };
+}
+
+/** A median of round differences with its interval, such as `-0.01 (-0.12 to +0.06)`. */
+function intervalText(differences: readonly number[]): string {
+  if (differences.length === 0) return 'no round';
+  const interval = medianInterval(differences);
+  return `${signedRatio(median(differences))}${interval ? ` (${signedRatio(interval.low)} to ${signedRatio(interval.high)})` : ''}`;
+}
+
+/**
+ * Whether a class is lower than the mark by what the rounds can tell: `lower` when the whole
+ * interval lies more than COMPARISON_MARK below 0, `within` when none of it does, `unresolved` when
+ * the interval spans the mark (the rounds' spread is wider than the difference asked about).
+ */
+export function comparisonVerdict(interval: { low: number; high: number } | undefined): 'lower' | 'within' | 'unresolved' {
+  if (interval === undefined) return 'unresolved';
+  if (interval.high < -COMPARISON_MARK) return 'lower';
+  return interval.low >= -COMPARISON_MARK ? 'within' : 'unresolved';
+}
+
 /**
  * --against: per class, each side's ratio CPU (its floor's CPU per request over its server's), as the
  * median of the rounds and from the totals (all kept runs' CPU over their requests), and the new
  * server's CPU per request over the old one's. A negative difference means the new side costs more.
+ * Then the rounds' own spread: the interval of the per-round differences' median, and the verdict
+ * it allows against COMPARISON_MARK.
  */
 export function comparisonTable(newer: readonly ClassResult[], older: readonly ClassResult[]): string {
   const header = [
@@ -143,13 +216,20 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
     'new − old (totals)',
     'new / old server CPU (totals)',
     'runs kept old / new',
+    `new − old by round: median, ${INTERVAL_CONFIDENCE * 100}% interval`,
+    `verdict at −${COMPARISON_MARK}`,
   ];
+  // Every class's rounds together: how far the two sides are apart over all the work, not one request.
+  const pooled: number[] = [];
   const rows = newer.flatMap((result) => {
     const before = older.find((candidate) => candidate.id === result.id);
     if (!before) return [];
     const [m, b] = [classMedians(result), classMedians(before)];
     const [t, u] = [totalCpu(result), totalCpu(before)];
     const [totalNew, totalOld] = [t.floor / t.server, u.floor / u.server];
+    const differences = roundDifferences(result, before);
+    pooled.push(...differences);
+    const interval = medianInterval(differences);
     return [
       [
         result.id,
@@ -161,9 +241,13 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
         signedRatio(totalNew - totalOld),
         (t.server / u.server).toFixed(3),
         `${b.kept}/${b.total} / ${m.kept}/${m.total}`,
+        intervalText(differences),
+        comparisonVerdict(interval),
       ],
     ];
   });
+  const verdicts = rows.map((row) => row.at(-1)!);
+  const count = (verdict: string) => verdicts.filter((candidate) => candidate === verdict).length;
   return [
     `| ${header.join(' | ')} |`,
     `|---|${header
@@ -171,5 +255,9 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
       .map(() => '---:')
       .join('|')}|`,
     ...rows.map((row) => `| ${row.join(' | ')} |`),
+    '',
+    `Of ${rows.length} classes, by the rounds' intervals: ${count('within')} within ${COMPARISON_MARK} of the old side or above it, ` +
+      `${count('lower')} lower by more, ${count('unresolved')} unresolved (the interval spans the mark). ` +
+      `Every class's rounds together: ${intervalText(pooled)}.`,
   ].join('\n');
 }

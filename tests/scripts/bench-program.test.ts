@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
 import { classFigures } from '../../scripts/bench/side-by-side.ts';
 import type { Sample } from '../../scripts/bench/measure.ts';
-import { comparisonTable, type ClassResult } from '../../scripts/bench/report.ts';
+import { comparisonTable, comparisonVerdict, medianInterval, roundDifferences, type ClassResult } from '../../scripts/bench/report.ts';
 
 describe('the bench', () => {
   it('does nothing when imported', async () => {
@@ -103,5 +103,43 @@ describe('two checkouts in the same rounds (--against)', () => {
       .map((cell) => cell.trim());
     // Old totals: (25 × 1000 + 40 × 3000) / 4000 = 36.25 µs a request, so 20 / 36.25 = 0.55.
     expect(row.slice(2, 10)).toEqual(['0.65', '1.00', '+0.35', '0.55', '1.00', '+0.45', '0.552', '2/2 / 2/2']);
+  });
+});
+
+describe("the rounds' interval and verdict (--against)", () => {
+  it('holds the median between order statistics chosen by the sign test', () => {
+    // 12 rounds: the 3rd smallest and 3rd largest hold the median with 1 − 2 × P(X ≤ 2) = 96.1 %.
+    const values = [0.3, -0.2, 0.1, 0, -0.1, 0.2, 0.05, -0.05, 0.15, -0.15, 0.25, -0.25];
+    const interval = medianInterval(values)!;
+    expect([interval.low, interval.high]).toEqual([-0.15, 0.2]);
+    expect(interval.coverage).toBeCloseTo(0.961, 3);
+    // 5 rounds are the fewest that allow 90 % (min and max: 93.75 %); 4 do not.
+    expect(medianInterval([1, 2, 3, 4, 5])).toEqual({ low: 1, high: 5, coverage: 0.9375 });
+    expect(medianInterval([1, 2, 3, 4])).toBeUndefined();
+  });
+
+  it('calls a class lower only when its whole interval is past the mark, within only when none of it is', () => {
+    expect(comparisonVerdict({ low: -0.3, high: -0.06 })).toBe('lower');
+    expect(comparisonVerdict({ low: -0.05, high: 0.2 })).toBe('within');
+    expect(comparisonVerdict({ low: -0.06, high: 0.2 })).toBe('unresolved');
+    expect(comparisonVerdict(undefined)).toBe('unresolved');
+  });
+
+  it('pairs the rounds where all four runs were server-bound', () => {
+    const run = (cpuMicros: number, sideCores = 1): Sample => ({
+      rps: 1,
+      requests: 1,
+      p50: 1,
+      p99: 1,
+      unexpected: 0,
+      cpuMicros,
+      sideCores,
+      wrkCores: 0.5,
+    });
+    const side = (server: Sample[], floor: Sample[]): ClassResult => ({ id: 'detail', example: '/', response: '200', server, floor });
+    // Round 2's old floor was client-bound: that round is left out on both sides.
+    const newer = side([run(20), run(20), run(25)], [run(20), run(20), run(20)]);
+    const older = side([run(25), run(25), run(20)], [run(20), run(20, 0.5), run(20)]);
+    expect(roundDifferences(newer, older).map((value) => Number(value.toFixed(2)))).toEqual([0.2, -0.2]);
   });
 });
