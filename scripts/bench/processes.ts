@@ -59,11 +59,18 @@ export function serverUnderTest(
   };
 }
 
-/** The floor server over a recordings file. */
-export function floorServer(recordingsFile: string, port: number): ProcessSpec {
+/**
+ * The floor server: one process answering each recordings file on its own port (the first file on
+ * the first port). Two sides compared (--against) share one floor process, so a difference between
+ * their floors cannot come from two processes that happen to run at different speeds.
+ */
+export function floorServer(recordingsFiles: readonly string[], ports: readonly number[]): ProcessSpec {
   return {
     command: process.execPath,
-    args: [fileURLToPath(new URL('floor-server.ts', import.meta.url)), recordingsFile, String(port)],
+    args: [
+      fileURLToPath(new URL('floor-server.ts', import.meta.url)),
+      ...recordingsFiles.flatMap((file, index) => [file, String(ports[index])]),
+    ],
     env: process.env,
   };
 }
@@ -85,8 +92,27 @@ export function killAll(): void {
 
 /** Starts a process on a free port and waits until `readyPath` answers at all (any status). */
 export async function startProcess(spec: (port: number) => ProcessSpec, readyPath: string, timeoutMs = 60_000): Promise<Running> {
-  const port = await freePort();
-  const { command, args, env, stdoutFile, cwd } = spec(port);
+  const [running] = await startOnPorts(([port]) => spec(port!), 1, readyPath, timeoutMs);
+  return running!;
+}
+
+/**
+ * Starts one process listening on `count` distinct free ports and waits until `readyPath` answers
+ * on each. One Running per port, all of the same process: its CPU is read by pid, and stopping any
+ * of them stops it.
+ */
+export async function startOnPorts(
+  spec: (ports: number[]) => ProcessSpec,
+  count: number,
+  readyPath: string,
+  timeoutMs = 60_000,
+): Promise<Running[]> {
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const { command, args, env, stdoutFile, cwd } = spec(ports);
   // stdout is a pipe, read and dropped, as under systemd or a container runtime, or the file asked
   // for (the server writes its log to a pipe differently from a file: server/line-writer.mjs).
   const logFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'a');
@@ -96,18 +122,19 @@ export async function startProcess(spec: (port: number) => ProcessSpec, readyPat
   started.add(child);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const url = `http://127.0.0.1:${port}`;
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within ${timeoutMs / 1000} s: ${stderr}`);
-    try {
-      await fetchRaw(url, { path: readyPath, headers: {} });
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const url of urls)
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer within ${timeoutMs / 1000} s: ${stderr}`);
+      try {
+        await fetchRaw(url, { path: readyPath, headers: {} });
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     }
-  }
   const nextLine = (text: string, timeoutMs = 10_000) =>
     new Promise<string>((resolve, reject) => {
       let pending = '';
@@ -129,22 +156,18 @@ export async function startProcess(spec: (port: number) => ProcessSpec, readyPat
         stopFollowing();
       };
     });
-  return {
-    url,
-    pid: child.pid!,
-    nextLine,
-    stop: () =>
-      new Promise((resolve) => {
-        started.delete(child);
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      started.delete(child);
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+  return urls.map((url) => ({ url, pid: child.pid!, nextLine, stop }));
 }
 
 /** Hands `onData` what the child prints on its stdout pipe from now on; returns how to stop. */

@@ -66,7 +66,7 @@ export const boundText = (sample: Sample) => (serverBound(sample) ? '' : ' CLIEN
  * - **Variants** run side by side with a plain server, not the floor: their ratio is their cost.
  *   That server is started like the variants and serves only their requests.
  * - **Two checkouts (--against).** Each class runs on both sides in the same round, each side's
- *   server against its own floor (the bytes that server sent), so an old and a new commit are
+ *   server against its own floor (the bytes that server sent; both floors in one process), so an old and a new commit are
  *   compared run by run, seconds apart, not bench by bench minutes apart.
  */
 export async function benchAll(bench: BenchRun, current: SideClasses, old?: SideClasses): Promise<SideResults> {

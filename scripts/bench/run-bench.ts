@@ -29,7 +29,7 @@ import { BenchRun, type Side } from './bench-run.ts';
 import { chooseBuild } from './build-choice.ts';
 import { benchClasses, type BenchClass } from './classes.ts';
 import { parseBenchOptions, UsageError, type BenchOptions } from './options.ts';
-import { floorServer, startProcess, treeMemoryMb, type Running } from './processes.ts';
+import { floorServer, startOnPorts, treeMemoryMb, type Running } from './processes.ts';
 import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
 import { comparisonTable, markdownTable, throughputRatio } from './report.ts';
 import { benchAll, variantCosts } from './rounds.ts';
@@ -105,11 +105,18 @@ async function settleAndRecord(server: Running, classes: readonly BenchClass[], 
   return responses;
 }
 
-/** The floor replaying `responses`. */
-function floorFor(bench: BenchRun, responses: Map<string, Recorded>, side: Side): Promise<Running> {
-  const recordingsFile = join(bench.workDir, `recordings-${side}.jsonl`);
-  writeFileSync(recordingsFile, serializeRecordings([...responses.values()]));
-  return startProcess((port) => floorServer(recordingsFile, port), apiUrl('getHealth'));
+/**
+ * The floor replaying each side's answers, every side on its own port of one process: two floor
+ * processes replaying the same bytes have differed by a fifth in CPU per request (the old side's
+ * floor against the new side's at 100×), which every comparison of the sides would have inherited.
+ */
+async function startFloors(bench: BenchRun, recorded: readonly { side: Side; responses: Map<string, Recorded> }[]): Promise<Running[]> {
+  const files = recorded.map(({ side, responses }) => {
+    const file = join(bench.workDir, `recordings-${side}.jsonl`);
+    writeFileSync(file, serializeRecordings([...responses.values()]));
+    return file;
+  });
+  return startOnPorts((ports) => floorServer(files, ports), files.length, apiUrl('getHealth'));
 }
 
 async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
@@ -128,7 +135,6 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
   }
   const timeBound = armTimeBound(bench, classes.length * (bench.against ? 2 : 1), sections);
   const responses = await settleAndRecord(server, classes, 'new');
-  bench.floor = await floorFor(bench, responses, 'new');
   let old: { classes: BenchClass[]; responses: Map<string, Recorded> } | undefined;
   if (bench.against) {
     bench.oldServer = await bench.freshServer('old');
@@ -136,8 +142,11 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
     const ids = new Set(classes.map((item) => item.id));
     const oldClasses = (await benchClasses(bench.oldServer.url, bench.distOf('old'), options.searches)).filter((item) => ids.has(item.id));
     old = { classes: oldClasses, responses: await settleAndRecord(bench.oldServer, oldClasses, 'old') };
-    bench.oldFloor = await floorFor(bench, old.responses, 'old');
   }
+  [bench.floor, bench.oldFloor] = await startFloors(bench, [
+    { side: 'new', responses },
+    ...(old ? [{ side: 'old' as const, responses: old.responses }] : []),
+  ]);
 
   const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
   const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
@@ -172,7 +181,9 @@ async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
     console.log(`\n${brotliRatios(classes, responses)}`);
   }
   if (measured?.old) {
-    console.log(`\nAgainst ${bench.against} (old: its server on its own build, beside its own floor, in the same rounds):\n`);
+    console.log(
+      `\nAgainst ${bench.against} (old: its server on its own build, against its own answers replayed by the same floor process, in the same rounds):\n`,
+    );
     console.log(comparisonTable(measured.new, measured.old));
   }
   for (const line of sectionLines) console.log(`\n${line}`);

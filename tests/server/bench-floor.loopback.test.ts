@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { benchClasses, SEARCH_LIMIT, type BenchClass } from '../../scripts/bench/classes.ts';
 import { measure } from '../../scripts/bench/measure.ts';
-import { floorServer, startProcess, type Running } from '../../scripts/bench/processes.ts';
+import { floorServer, startOnPorts, type Running } from '../../scripts/bench/processes.ts';
 import { fetchRaw, serializeRecordings, type Recorded } from '../../scripts/bench/recording.ts';
 import { distinctPlan, shortTerms } from '../../scripts/bench/search-load.ts';
 import { distinctSearchScript, listScript } from '../../scripts/bench/wrk-script.ts';
@@ -27,6 +27,9 @@ let workDir: string;
 let classes: BenchClass[];
 let recorded: Recorded[];
 let floor: Running;
+/** The same process on its second port, replaying a second recordings file (the other side of --against). */
+let otherSide: Running;
+const OTHER_BODY = Buffer.from('the other side');
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
@@ -35,7 +38,10 @@ beforeAll(async () => {
   recorded = await Promise.all(classes.flatMap((item) => item.requests.map((request) => fetchRaw(baseUrl, request))));
   const file = join(workDir, 'recordings.jsonl');
   writeFileSync(file, serializeRecordings(recorded));
-  floor = await startProcess((port) => floorServer(file, port), '/');
+  const other = join(workDir, 'other.jsonl');
+  const otherHeaders = { 'content-type': 'text/plain', 'content-length': String(OTHER_BODY.length) };
+  writeFileSync(other, serializeRecordings([{ ...recorded[0]!, status: 200, headers: otherHeaders, body: OTHER_BODY }]));
+  [floor, otherSide] = (await startOnPorts((ports) => floorServer([file, other], ports), 2, '/')) as [Running, Running];
 });
 afterAll(async () => {
   await floor?.stop();
@@ -74,6 +80,14 @@ describe('bench floor', () => {
       expect(withoutPerResponse(replayed.headers), request.path).toEqual(withoutPerResponse(original.headers));
       expect(replayed.body.equals(original.body), request.path).toBe(true);
     }
+  });
+
+  it('answers a second recordings file on its own port, in the same process', async () => {
+    const request = classes[0]!.requests[0]!;
+    expect(otherSide.pid).toBe(floor.pid);
+    expect(otherSide.url).not.toBe(floor.url);
+    expect((await fetchRaw(otherSide.url, request)).body.equals(OTHER_BODY)).toBe(true);
+    expect((await fetchRaw(floor.url, request)).body.equals(recorded[0]!.body)).toBe(true);
   });
 
   it.skipIf(!wrk)('answers a short wrk run with the expected statuses only, and a wrong status is counted', async () => {
