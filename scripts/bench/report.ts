@@ -144,11 +144,10 @@ const INTERVAL_CONFIDENCE = 0.9;
  */
 export function roundDifferences(newer: ClassResult, older: ClassResult): number[] {
   const differences: number[] = [];
-  for (const [index, server] of newer.server.entries()) {
-    const runs = [server, newer.floor[index], older.server[index], older.floor[index]];
-    if (!runs.every((run) => run !== undefined && serverBound(run))) continue;
-    const [newServer, newFloor, oldServer, oldFloor] = runs as Sample[];
-    differences.push(newFloor!.cpuMicros / newServer!.cpuMicros - oldFloor!.cpuMicros / oldServer!.cpuMicros);
+  for (const [index, newServer] of newer.server.entries()) {
+    const [newFloor, oldServer, oldFloor] = [newer.floor[index], older.server[index], older.floor[index]];
+    if (!newFloor || !oldServer || !oldFloor || ![newServer, newFloor, oldServer, oldFloor].every(serverBound)) continue;
+    differences.push(newFloor.cpuMicros / newServer.cpuMicros - oldFloor.cpuMicros / oldServer.cpuMicros);
   }
   return differences;
 }
@@ -181,9 +180,8 @@ export function medianInterval(
 }
 
 /** A median of round differences with its interval, such as `-0.01 (-0.12 to +0.06)`. */
-function intervalText(differences: readonly number[]): string {
+function intervalText(differences: readonly number[], interval = medianInterval(differences)): string {
   if (differences.length === 0) return 'no round';
-  const interval = medianInterval(differences);
   return `${signedRatio(median(differences))}${interval ? ` (${signedRatio(interval.low)} to ${signedRatio(interval.high)})` : ''}`;
 }
 
@@ -221,6 +219,7 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
   ];
   // Every class's rounds together: how far the two sides are apart over all the work, not one request.
   const pooled: number[] = [];
+  const verdicts: ReturnType<typeof comparisonVerdict>[] = [];
   const rows = newer.flatMap((result) => {
     const before = older.find((candidate) => candidate.id === result.id);
     if (!before) return [];
@@ -230,6 +229,8 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
     const differences = roundDifferences(result, before);
     pooled.push(...differences);
     const interval = medianInterval(differences);
+    const verdict = comparisonVerdict(interval);
+    verdicts.push(verdict);
     return [
       [
         result.id,
@@ -241,12 +242,11 @@ export function comparisonTable(newer: readonly ClassResult[], older: readonly C
         signedRatio(totalNew - totalOld),
         (t.server / u.server).toFixed(3),
         `${b.kept}/${b.total} / ${m.kept}/${m.total}`,
-        intervalText(differences),
-        comparisonVerdict(interval),
+        intervalText(differences, interval),
+        verdict,
       ],
     ];
   });
-  const verdicts = rows.map((row) => row.at(-1)!);
   const count = (verdict: string) => verdicts.filter((candidate) => candidate === verdict).length;
   return [
     `| ${header.join(' | ')} |`,
