@@ -7,10 +7,10 @@
  * the API bundle).
  */
 import { createApiAnswerer } from './answer-memo.mjs';
-import { flatHeaders } from './api-response.mjs';
+import { flatHeaders, sendApiResponse } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createCardSender } from './discovery-cards.mjs';
-import { createMcpListener } from './mcp-http.mjs';
+import { createMcpListener, rpcError } from './mcp-http.mjs';
 import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
 import { createFileSender, safePath } from './static-files.mjs';
@@ -28,6 +28,13 @@ const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto',
 function neverForAstro(decodedPath, isApiPath) {
   const lower = decodedPath.toLowerCase();
   return lower.startsWith('/_') || isApiPath(lower);
+}
+
+/** Whether a request carries more than one Host header (nginx refuses it; node:http keeps the first). @param {string[]} raw */
+function twoHosts(raw) {
+  let hosts = 0;
+  for (let at = 0; at < raw.length; at += 2) if (raw[at]?.length === 4 && raw[at]?.toLowerCase() === 'host') hosts += 1;
+  return hosts > 1;
 }
 
 /**
@@ -69,6 +76,37 @@ export function createRequestListener(
   }
 
   /**
+   * Sets the policy's security headers of `path` (a few fixed sets, each listed once: flatHeaders).
+   * @param {import('node:http').ServerResponse} res @param {string} path
+   */
+  function withSecurityHeaders(res, path) {
+    const security = flatHeaders(api.securityHeadersFor(path));
+    for (let at = 0; at < security.length; at += 2)
+      res.setHeader(/** @type {string} */ (security[at]), /** @type {string} */ (security[at + 1]));
+  }
+
+  /**
+   * Refuses a request before anything reads it, with 400 and the security headers: a target nginx
+   * would refuse or read otherwise (targetRefusal, src/api/request-target.ts), or two Host headers.
+   * The API's envelope under /api, JSON-RPC's Invalid Request on /mcp, the site's text elsewhere.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {import('../src/api/request-target.ts').RequestTarget} target
+   * @param {string} detail
+   * @param {{ requestId: string | null }} logged
+   */
+  function refuse(req, res, target, detail, logged) {
+    if (api.isApiPath(target.path)) {
+      const result = api.answerUnparsable(req.method ?? 'GET', target, detail, 'invalid_request');
+      logged.requestId = result.headers['X-Request-Id'] ?? null;
+      return sendApiResponse(req, res, result, api.SECURITY_HEADERS);
+    }
+    withSecurityHeaders(res, target.path);
+    if (target.path === api.MCP_PATH) return rpcError(res, api.rpcErrorBody, 400, detail);
+    sendError(req, res, 400, api);
+  }
+
+  /**
    * Answers an admitted request; a Promise only when the answer is awaited (MCP, Astro), so the
    * API and files are answered without one.
    * @param {import('node:http').IncomingMessage} req
@@ -92,10 +130,7 @@ export function createRequestListener(
     const file = target.path !== api.MCP_PATH && readMethods.has(method) ? files.fileFor(target.path) : undefined;
     if (file !== undefined) return files.send(req, res, file);
 
-    // The policy has a few fixed sets of security headers, each listed once (flatHeaders).
-    const security = flatHeaders(api.securityHeadersFor(target.path));
-    for (let at = 0; at < security.length; at += 2)
-      res.setHeader(/** @type {string} */ (security[at]), /** @type {string} */ (security[at + 1]));
+    withSecurityHeaders(res, target.path);
     if (target.path === api.MCP_PATH) {
       for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
       onCanonicalOrigin(req, target);
@@ -137,6 +172,8 @@ export function createRequestListener(
         metrics?.finished(methodIndex, res, target.path, milliseconds / 1000);
       });
     }
+    const refusal = api.targetRefusal(req.url ?? '/') ?? (twoHosts(req.rawHeaders) ? 'A request carries one Host header.' : undefined);
+    if (refusal !== undefined) return refuse(req, res, target, refusal, logged);
     // /api and /mcp count against the client's quota: admit() gives the answer's RateLimit fields, or
     // null once it has answered 429. A lease decides synchronously: only a round trip to the primary is awaited.
     const admitted = rateLimit.covers(target.path) ? rateLimit.admit(req, res, target) : NO_FIELDS;

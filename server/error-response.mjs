@@ -14,7 +14,7 @@ import { STATUS_CODES } from 'node:http';
  * The one-line text body of every error the site answers itself, such as `405 Method Not Allowed`.
  * @param {number} status
  */
-const errorText = (status) => `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
+export const errorText = (status) => `${status} ${STATUS_CODES[status] ?? 'Error'}\n`;
 
 /**
  * Removes what describes a refused file and marks the answer as not storable. It keeps the open
@@ -39,13 +39,15 @@ function withCors(res, policy) {
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
  * @param {Policy} policy
+ * @param {Record<string, string>} [fields] what the error must say beside it (a 416's Content-Range)
  */
-export function sendError(req, res, status, policy) {
+export function sendError(req, res, status, policy, fields = {}) {
   if (res.headersSent) {
     res.destroy();
     return;
   }
   clearForError(res, policy);
+  for (const [name, value] of Object.entries(fields)) res.setHeader(name, value);
   const body = Buffer.from(errorText(status));
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(body.length) });
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -66,7 +68,7 @@ export function sendNotFoundPage(req, res, page, policy) {
 
 /**
  * Applies the policy to whatever status a third party (Astro) writes: errors get the error cache
- * policy, anything else the policy of a file that revalidates.
+ * policy, anything else the policy of a file that revalidates; a HEAD's redirect is GET's.
  * @param {import('node:http').ServerResponse} res
  * @param {Policy} policy
  */
@@ -74,6 +76,8 @@ export function policyOnWriteHead(res, policy) {
   const writeHead = res.writeHead;
   /** @type {typeof res.writeHead} */
   const withPolicy = function (/** @type {number} */ status, /** @type {any[]} */ ...rest) {
+    // Astro redirects GET with 301 and every other method with 308; HEAD must answer as GET does.
+    if (status === 308 && res.req.method === 'HEAD') status = 301;
     if (status >= 400) clearForError(res, policy);
     else {
       res.setHeader('Cache-Control', policy.CACHE_CONTROL.file);
@@ -148,17 +152,19 @@ const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
  * client sends: the first refusal answers, the others wait for it to go out.
  * @param {Error & { code?: string, rawPacket?: Buffer }} error
  * @param {import('node:stream').Duplex} socket
- * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & Pick<import('../src/integrations/server-bundle.ts'), 'answerUnparsable' | 'parseTarget' | 'isApiPath'>} api
+ * @param {Policy & Pick<import('../src/api/response-policy.ts'), 'SECURITY_HEADERS'> & Pick<import('../src/integrations/server-bundle.ts'), 'answerUnparsable' | 'parseTarget' | 'targetRefusal' | 'isApiPath'>} api
+ * @returns {number | undefined} the status answered, for the log line; undefined when the
+ *   connection was only closed or this refusal was already answered
  */
 export function answerClientError(error, socket, api) {
-  if (answered.has(socket)) return;
+  if (answered.has(socket)) return undefined;
   const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
   // A response under way on this connection (a pipelined request's) must not be cut into, as Node's
   // own handler checks: node:http keeps it on the socket while it is written.
   const responding = /** @type {{ _httpMessage?: unknown }} */ (socket)._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || responding) {
     socket.destroy();
-    return;
+    return undefined;
   }
   answered.add(socket);
   // The socket closes once the answer is out; a client that keeps it open is cut after a while.
@@ -170,11 +176,16 @@ export function answerClientError(error, socket, api) {
     const encoded = rawTarget.replace(/[^\x21-\x7e]/g, (byte) => `%${byte.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
     const target = api.parseTarget(encoded);
     if (api.isApiPath(target.path)) {
-      const detail = `The request target holds bytes that HTTP does not allow (outside printable ASCII): percent-encode them as UTF-8, as in ${encoded.slice(0, 200)}.`;
-      const result = api.answerUnparsable(method, target, detail);
+      // A target refused for its form (no leading slash) says so; else its bytes were the fault.
+      const refusal = api.targetRefusal(encoded);
+      const detail =
+        refusal ??
+        `The request target holds bytes that HTTP does not allow (outside printable ASCII): percent-encode them as UTF-8, as in ${encoded.slice(0, 200)}.`;
+      const result = api.answerUnparsable(method, target, detail, refusal === undefined ? 'invalid_parameter' : 'invalid_request');
       endWith(socket, result.status, { ...api.SECURITY_HEADERS, ...result.headers }, result.body);
-      return;
+      return result.status;
     }
   }
   endWithText(socket, status, api);
+  return status;
 }

@@ -2,15 +2,15 @@
 /**
  * Answers of dist/client files, prepared on their first request and held in memory: the body and
  * every header of its 200 and of its 304, so a plain GET or HEAD costs one writeHead and no
- * file-system call. The validators are the ones `send` gives a file (same ETag and Last-Modified,
- * from the same `etag` package), so answers from here and from `send` (ranges) agree. A build never
+ * file-system call. The validators are nginx's for the same file (fileValidators), so a validator
+ * from one replica or from nginx in front is good at every other, and answers from here and from
+ * `send` (ranges) agree. A build never
  * changes under a running worker (a new build is a new worker, see server/primary.mjs), so entries
  * never go stale. Bounded: files over 1 MB are never held, and the entries live in the worker's one
  * byte budget (kind `file` of src/api/cache-kinds.ts) beside the API's payloads.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import etag from 'etag';
 import fresh from 'fresh';
 import { TEXT_BODY_MAX_BYTES } from './content-coding.mjs';
 
@@ -47,11 +47,19 @@ export function needsSend(req) {
 }
 
 /**
- * The validators `send` gives a file of these stats, so a prepared answer and `send`'s agree.
+ * A file's validators as nginx writes them (a strong ETag of its mtime in seconds and its size, in
+ * hex, and Last-Modified): a build dates every file from git (src/integrations/file-dates.ts), so
+ * the same bytes carry the same validators from every replica and from nginx. `send` is given them
+ * too (static-files.mjs), so its answers agree.
  * @param {import('node:fs').Stats} stat
  */
-function validatorsOf(stat) {
-  return { 'Accept-Ranges': 'bytes', 'Last-Modified': stat.mtime.toUTCString(), ETag: etag(stat) };
+export function fileValidators(stat) {
+  const seconds = Math.floor(stat.mtimeMs / 1000);
+  return {
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': stat.mtime.toUTCString(),
+    ETag: `"${seconds.toString(16)}-${stat.size.toString(16)}"`,
+  };
 }
 
 /**
@@ -73,7 +81,7 @@ export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
     const stat = statSync(path);
     if (stat.size > MAX_FILE_BYTES) return undefined;
     const body = readFileSync(path);
-    const fields = { ...policyHeaders(), ...validatorsOf(stat), 'Content-Length': String(body.length) };
+    const fields = { ...policyHeaders(), ...fileValidators(stat), 'Content-Length': String(body.length) };
     const ok = Object.entries(fields).flat();
     const notModified = Object.entries(fields)
       .filter(([name]) => !CONTENT_FIELDS.has(name))

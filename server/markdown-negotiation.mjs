@@ -15,6 +15,12 @@ export function twinLinks(twin, apiCatalogPath) {
   return `<${twin}>; rel="alternate"; type="text/markdown", <${apiCatalogPath}>; rel="api-catalog"`;
 }
 
+/**
+ * What an Accept must name before it is negotiated at all: an Accept without either keeps HTML.
+ * nginx sends a page's request to the server on the same hints (deploy/nginx/generate.mjs).
+ */
+export const MARKDOWN_ACCEPT_HINTS = ['markdown', 'plain'];
+
 /** Media types a page is offered in, HTML first so a tie (or `*\/*`, `text/*`) keeps HTML. */
 const OFFERED = ['text/html', 'text/markdown', 'text/plain'];
 
@@ -36,7 +42,7 @@ export function twinOf(file, isClientFile, twinPath) {
  */
 export function prefersMarkdown(req) {
   const accept = req.headers.accept;
-  if (accept === undefined || !(accept.includes('markdown') || accept.includes('plain'))) return false;
+  if (accept === undefined || !MARKDOWN_ACCEPT_HINTS.some((hint) => accept.includes(hint))) return false;
   const chosen = new Negotiator(req).mediaType(OFFERED);
   return chosen === 'text/markdown' || chosen === 'text/plain';
 }

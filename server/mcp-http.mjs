@@ -6,11 +6,13 @@
  * malformed JSON included (-32700 with 400).
  */
 
-/** @param {import('node:http').ServerResponse} res @param {number} status @param {number} code @param {string} message @param {Record<string, string>} [headers] */
-function rpcError(res, status, code, message, headers = {}) {
-  res
-    .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers })
-    .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } }));
+/**
+ * JSON-RPC's Invalid Request (src/routes/mcp-endpoint.ts) with an HTTP status.
+ * @param {import('node:http').ServerResponse} res @param {(message: string) => string} body the bundle's rpcErrorBody
+ * @param {number} status @param {string} message @param {Record<string, string>} [headers]
+ */
+export function rpcError(res, body, status, message, headers = {}) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(body(message));
 }
 
 /**
@@ -92,19 +94,25 @@ export function createMcpListener({ api, catalog }, metrics = null) {
   return async function mcp(req, res) {
     res.setHeader('Cache-Control', 'no-store');
     if (!api.originAllowed(req.headers.origin, req.socket.localPort)) {
-      return rpcError(res, 403, -32600, 'Forbidden: this Origin may not call the MCP endpoint.');
+      return rpcError(res, api.rpcErrorBody, 403, 'Forbidden: this Origin may not call the MCP endpoint.');
     }
     if (req.method !== 'POST') {
       if (req.method === 'OPTIONS') return void res.writeHead(204, { Allow: 'POST' }).end();
-      return rpcError(res, 405, -32600, 'Method not allowed: send MCP messages with POST (this server keeps no streams or sessions).', {
-        Allow: 'POST',
-      });
+      return rpcError(
+        res,
+        api.rpcErrorBody,
+        405,
+        'Method not allowed: send MCP messages with POST (this server keeps no streams or sessions).',
+        {
+          Allow: 'POST',
+        },
+      );
     }
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > api.MCP_MAX_BODY_BYTES) {
       // Close the connection rather than read a body nobody wants.
       res.setHeader('Connection', 'close');
-      return rpcError(res, 413, -32600, `Request body too large: the limit is ${api.MCP_MAX_BODY_BYTES} bytes.`);
+      return rpcError(res, api.rpcErrorBody, 413, `Request body too large: the limit is ${api.MCP_MAX_BODY_BYTES} bytes.`);
     }
     try {
       if (api.isFastPathCandidate(req.method, req.headers)) return await candidate(req, res);
@@ -113,7 +121,7 @@ export function createMcpListener({ api, catalog }, metrics = null) {
         await loadSdk()
       ).node(/** @type {import('@modelcontextprotocol/node').NodeIncomingMessageLike} */ (/** @type {unknown} */ (req)), res);
     } catch {
-      if (!res.headersSent) rpcError(res, 400, -32600, 'Invalid request.');
+      if (!res.headersSent) rpcError(res, api.rpcErrorBody, 400, 'Invalid request.');
       else res.destroy();
     }
   };

@@ -13,6 +13,8 @@ const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]{0,160}$/;
 /** A string field as JSON: most are plain (a method, a normalized path, a request id) and need no escaping. */
 const field = (/** @type {string} */ value) => (PLAIN.test(value) ? `"${value}"` : quote(cut(value)));
 const pid = process.pid;
+/** The status of a request whose client went away before its answer began (nginx's 499). */
+const CLIENT_CLOSED = 499;
 
 /**
  * Logs a request once its response has been handed to the socket, or the client went away.
@@ -27,7 +29,7 @@ export function logRequest(log, req, res, path, milliseconds, requestId) {
   if (!log.isLevelEnabled('info')) return;
   const line =
     `{"level":"info","time":${Date.now()},"pid":${pid},"method":${field(req.method ?? '')},` +
-    `"path":${field(path)},"status":${res.statusCode},"ms":${Math.round(milliseconds * 100) / 100},` +
+    `"path":${field(path)},"status":${res.headersSent ? res.statusCode : CLIENT_CLOSED},"ms":${Math.round(milliseconds * 100) / 100},` +
     `"request_id":${requestId === null ? 'null' : field(requestId)}${res.writableFinished ? '' : ',"aborted":true'}}\n`;
   writeLine(log, line);
 }

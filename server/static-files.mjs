@@ -8,13 +8,13 @@
  * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
  * with the same headers.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { chooseCoding, SIBLING_SUFFIX } from './content-coding.mjs';
 import { sendError } from './error-response.mjs';
-import { needsSend, preparedFile, sendPrepared } from './file-cache.mjs';
+import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.mjs';
 import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.mjs';
 
 /**
@@ -165,12 +165,19 @@ export function createFileSender(clientDir, policy, cache) {
       const stored = sent.stored[coding];
       const prepared = needsSend(req) ? undefined : preparedFile(cache, clientDir, stored, sent.keys[coding], headers);
       if (prepared) return sendPrepared(req, res, prepared);
-      for (const [name, value] of Object.entries(headers())) res.setHeader(name, value);
+      // `send` reads the ETag set here for If-Match and If-Range: nginx's, as prepared answers carry.
+      const fields = { ...headers(), ...fileValidators(statSync(join(clientDir, stored))) };
+      for (const [name, value] of Object.entries(fields)) res.setHeader(name, /** @type {string} */ (value));
       // `send` would answer 200 to If-None-Match beside `Cache-Control: no-cache`, which is addressed
       // to caches: it evaluates the conditionals here as everywhere (file-cache.mjs's clientCopyIsCurrent).
       delete req.headers['cache-control'];
-      send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false })
-        .on('error', (/** @type {{ statusCode?: number }} */ error) => sendError(req, res, error.statusCode ?? 500, policy))
+      // A weak validator never matches If-Range (RFC 9110 §13.1.5): the whole file, as nginx sends it.
+      if (/^\s*W\//.test(String(req.headers['if-range'] ?? ''))) delete req.headers.range;
+      send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false, etag: false, lastModified: false })
+        .on('error', (/** @type {{ statusCode?: number, headers?: Record<string, string> }} */ error) =>
+          // A 416 says how long the file is (Content-Range: bytes */N), as RFC 9110 §15.5.17 asks.
+          sendError(req, res, error.statusCode ?? 500, policy, error.statusCode === 416 ? error.headers : undefined),
+        )
         .pipe(res);
     },
   };

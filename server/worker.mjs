@@ -145,9 +145,12 @@ server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /*
 
 // Requests the parser refuses (an unencoded byte in the target, headers too large or too slow) are
 // answered like every other error: the API's envelope under /api, the site's text elsewhere.
-server.on('clientError', (/** @type {Error} */ error, /** @type {import('node:stream').Duplex} */ socket) =>
-  answerClientError(error, socket, build.api),
-);
+server.on('clientError', (/** @type {Error & { code?: string }} */ error, /** @type {import('node:stream').Duplex} */ socket) => {
+  const status = answerClientError(error, socket, build.api);
+  // One line for each refused request, as for every answered one (request-log.mjs).
+  if (status !== undefined && config.logRequests)
+    log.info({ message: 'request refused by the parser', status, error: error.code ?? error.message });
+});
 
 startDrain = () => {
   build.api.serviceState.draining = true;

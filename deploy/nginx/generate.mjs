@@ -16,17 +16,25 @@
  * - `limited.conf` (the location answering nginx's own 429, from limit_req): the API's 429, built by
  *   the API's own code (rateLimitedResponse) with nginx variables for its per-request members, and
  *   the maps of http.conf that fill them.
+ * - `server.conf` (the site's server block): nginx's own errors as the server answers its own, and
+ *   the client timeouts and body limit of the server's settings.
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentType } from 'mime-types';
-import { twinLinks } from '../../server/markdown-negotiation.mjs';
+import { errorText } from '../../server/error-response.mjs';
+import { MARKDOWN_ACCEPT_HINTS, twinLinks } from '../../server/markdown-negotiation.mjs';
+import { VARIABLES } from '../../server/config-schema.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { FILE_MEDIA_TYPES } from '../../src/routes/urls.ts';
 import { CACHE_CONTROL, CORS_HEADERS, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
-import { rateLimitedResponse } from '../../src/api/respond.ts';
+import { ApiError } from '../../src/api/api-error.ts';
+import { rateLimitedResponse, refusedResponse } from '../../src/api/respond.ts';
+import { API_PREFIX } from '../../src/routes/urls.ts';
+import { MCP_MAX_BODY_BYTES, MCP_PATH, rpcErrorBody } from '../../src/routes/mcp-endpoint.ts';
+import { ERROR_STATUS } from '../../src/schemas/errors.ts';
 import { REQUEST_ID_PATTERN } from '../../src/schemas/api.ts';
 
 const SIBLING = /\.(br|gz)$/;
@@ -61,6 +69,8 @@ const cspFor = (/** @type {string} */ file) => securityHeadersFor(pathOf(file))[
 const REQUEST_ID = '$oficina_limited_request_id';
 const PATH = '$oficina_limited_path';
 const TIMESTAMP = '$oficina_limited_timestamp';
+/** The path of the request line of a request nginx refuses itself ($uri is then the error's location). */
+const REFUSED_PATH = '$oficina_refused_path';
 /** Set in site.conf's @limited location from the limit_req rate (local.sh renders it). */
 const RETRY_AFTER = '$oficina_retry_after';
 const STAND_IN = {
@@ -81,6 +91,11 @@ const LIMITED_MAPS = [
   '    default "";',
   `    "~^[\\x20\\x21\\x23-\\x5b\\x5d-\\x7e]*$" $uri;`,
   '}',
+  // The same from the request line, for nginx's own errors: the path as sent, without its query.
+  `map $request ${REFUSED_PATH} {`,
+  '    default "";',
+  `    "~^\\S+ (?<path>/[\\x21\\x23-\\x3e\\x40-\\x5b\\x5d-\\x7e]*)" $path;`,
+  '}',
   // The time as the API writes it (UTC, milliseconds) when nginx runs in UTC, else nginx's ISO 8601
   // local time (to the second, with its offset).
   `map "$time_iso8601 $msec" ${TIMESTAMP} {`,
@@ -93,50 +108,143 @@ const LIMITED_MAPS = [
 const singleQuote = (/** @type {string} */ value) => `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
 
 /**
- * The API's 429 envelope and headers for a fleet-wide refusal, from the API's own code: a request of
- * stand-in values goes through rateLimitedResponse, then each stand-in becomes its nginx variable.
- * The query is `{}`: nginx cannot split one into members.
+ * An API error envelope and headers as nginx writes it, from the API's own code: a request of
+ * stand-in values goes through `answer`, then each stand-in becomes its nginx variable. The query is
+ * `{}`: nginx cannot split one into members.
+ * @param {(request: import('../../src/api/respond.ts').ApiRequest) => import('../../src/api/respond.ts').ApiResponse} answer
+ * @param {string} path the nginx variable holding the envelope's path
  */
-export function limitedResponse() {
-  const answer = rateLimitedResponse(
-    {
-      method: STAND_IN.method,
-      path: STAND_IN.path,
-      search: '',
-      header: (name) => (name === 'x-request-id' ? STAND_IN.requestId : undefined),
-    },
-    STAND_IN.retryAfter,
-    'fleet',
-  );
-  if (answer.body === null) throw new Error('rateLimitedResponse answered no body');
-  const timestamp = /** @type {{ timestamp: string }} */ (JSON.parse(answer.body)).timestamp;
+function nginxEnvelope(answer, path = PATH) {
+  const result = answer({
+    method: STAND_IN.method,
+    path: STAND_IN.path,
+    search: '',
+    header: (name) => (name === 'x-request-id' ? STAND_IN.requestId : undefined),
+  });
+  if (result.body === null) throw new Error('the API answered no body');
+  const timestamp = /** @type {{ timestamp: string }} */ (JSON.parse(result.body)).timestamp;
   /** Replaces the one occurrence of `from` in `text`. */
   const once = (/** @type {string} */ text, /** @type {string} */ from, /** @type {string} */ to) => {
     if (text.split(from).length !== 2) throw new Error(`expected one ${from} in ${text}`);
     return text.replace(from, to);
   };
-  let body = answer.body;
-  if (body.includes('$')) throw new Error(`nginx would read the $ of the 429 body as a variable: ${body}`);
+  let body = result.body;
+  if (body.includes('$')) throw new Error(`nginx would read the $ of the body as a variable: ${body}`);
   /** @type {[string, string][]} */
   const members = [
     [JSON.stringify(STAND_IN.requestId), `"${REQUEST_ID}"`],
     [JSON.stringify(STAND_IN.method), '"$request_method"'],
-    [JSON.stringify(STAND_IN.path), `"${PATH}"`],
+    [JSON.stringify(STAND_IN.path), `"${path}"`],
     [JSON.stringify(timestamp), `"${TIMESTAMP}"`],
-    [String(STAND_IN.retryAfter), RETRY_AFTER],
   ];
+  if (body.includes(String(STAND_IN.retryAfter))) members.push([String(STAND_IN.retryAfter), RETRY_AFTER]);
   for (const [standIn, variable] of members) body = once(body, standIn, variable);
-  const headers = Object.entries({ ...SECURITY_HEADERS, ...answer.headers }).map(([name, value]) => {
+  /** @type {[string, string][]} */
+  const headers = Object.entries({ ...SECURITY_HEADERS, ...result.headers }).map(([name, value]) => {
     if (name === 'X-Request-Id') return [name, once(value, STAND_IN.requestId, REQUEST_ID)];
     if (name === 'Retry-After') return [name, once(value, String(STAND_IN.retryAfter), RETRY_AFTER)];
     if (value.includes('$')) throw new Error(`nginx would read the $ of ${name} as a variable: ${value}`);
     return [name, value];
   });
-  return { status: answer.status, body, headers };
+  return { status: result.status, body, headers };
+}
+
+/** The API's 429 envelope and headers for a fleet-wide refusal (rateLimitedResponse). */
+export const limitedResponse = () => nginxEnvelope((request) => rateLimitedResponse(request, STAND_IN.retryAfter, 'fleet'));
+
+/**
+ * What nginx refuses itself before a location answers (a request line it cannot parse, a target
+ * it will not read, a body too large, an unknown transfer coding, another HTTP version), with the
+ * API's code for each status and what to do.
+ */
+/** @type {Record<number, { code: import('../../src/schemas/errors.ts').ErrorCode, detail: string }>} */
+const NGINX_ERRORS = {
+  400: {
+    code: 'invalid_request',
+    detail: 'The request could not be read: its request line, its target or a header is malformed or too large.',
+  },
+  413: { code: 'too_large', detail: `The request body is larger than the ${MCP_MAX_BODY_BYTES} bytes accepted.` },
+  414: { code: 'uri_too_long', detail: 'The request line is too long.' },
+  501: { code: 'not_implemented', detail: 'The request uses a transfer coding this server does not implement.' },
+  503: { code: 'unavailable', detail: 'No instance of the server could answer. Retry in a few seconds.' },
+  505: { code: 'version_not_supported', detail: 'The request names an HTTP version this server does not speak; use HTTP/1.1.' },
+};
+/** Where nginx's own errors are written from (internal locations only). */
+const ERROR_LOCATION = '/_oficina-error';
+
+/** The directives of an internal location that answers `status` with `body` and `headers`. @param {string} uri @param {number} status @param {string} type @param {[string, string][]} headers @param {string} body */
+const answerLocation = (uri, status, type, headers, body) => [
+  `location = ${uri} {`,
+  '    internal;',
+  '    types { }',
+  `    default_type ${quote(type)};`,
+  ...headers.map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
+  `    return ${status} ${singleQuote(body)};`,
+  '}',
+];
+
+/**
+ * server.conf: nginx's own errors answered as the server answers its own (the API's envelope under
+ * /api, JSON-RPC's Invalid Request on /mcp, the site's text elsewhere, every one with the security
+ * headers and no-store), and the client timeouts and body limit of the server's settings.
+ */
+function serverConf() {
+  /** A server setting's default (server/config-schema.mjs) in nginx's seconds. */
+  const seconds = (/** @type {string} */ name) => `${Math.ceil(Number(VARIABLES[name]?.fallback) / 1000)}s`;
+  const lines = [
+    GENERATED,
+    // A client has as long as the server gives it (HEADERS_TIMEOUT_MS) to send its headers, and
+    // between two reads of its body or of the answer; an idle connection, KEEP_ALIVE_TIMEOUT_MS.
+    `client_header_timeout ${seconds('HEADERS_TIMEOUT_MS')};`,
+    `client_body_timeout ${seconds('HEADERS_TIMEOUT_MS')};`,
+    `send_timeout ${seconds('HEADERS_TIMEOUT_MS')};`,
+    `keepalive_timeout ${seconds('KEEP_ALIVE_TIMEOUT_MS')};`,
+    `client_max_body_size ${MCP_MAX_BODY_BYTES};`,
+    // A header too large is nginx's 494, which it sends as 400.
+    ...Object.keys(NGINX_ERRORS).map((status) => `error_page ${status} ${ERROR_LOCATION}/$oficina_error_kind/${status};`),
+    `error_page 494 =400 ${ERROR_LOCATION}/$oficina_error_kind/400;`,
+    // No instance answered: 503, which clients and CDNs retry, as a draining instance's health says.
+    `error_page 502 504 =503 ${ERROR_LOCATION}/$oficina_error_kind/503;`,
+  ];
+  const textHeaders = /** @type {[string, string][]} */ ([
+    ...Object.entries(SECURITY_HEADERS),
+    ...Object.entries(CORS_HEADERS),
+    ['Cache-Control', CACHE_CONTROL.error],
+  ]);
+  for (const [key, { code, detail }] of Object.entries(NGINX_ERRORS)) {
+    const status = Number(key);
+    if (ERROR_STATUS[code].status !== status) throw new Error(`${code} is not a ${status}`);
+    const api = nginxEnvelope((request) => refusedResponse(request, new ApiError(code, detail)), REFUSED_PATH);
+    const apiType = api.headers.find(([name]) => name === 'Content-Type')?.[1] ?? '';
+    lines.push(
+      ...answerLocation(
+        `${ERROR_LOCATION}/api/${status}`,
+        status,
+        apiType,
+        api.headers.filter(([name]) => name !== 'Content-Type'),
+        api.body,
+      ),
+      ...answerLocation(
+        `${ERROR_LOCATION}/mcp/${status}`,
+        status,
+        'application/json; charset=utf-8',
+        [...Object.entries(SECURITY_HEADERS), ['Cache-Control', CACHE_CONTROL.error]],
+        rpcErrorBody(detail),
+      ),
+      ...answerLocation(`${ERROR_LOCATION}/text/${status}`, status, 'text/plain; charset=utf-8', textHeaders, errorText(status)),
+    );
+  }
+  return [...lines, ''].join('\n');
 }
 
 /**
- * Writes http.conf, types.conf, headers.conf and limited.conf for the build in `distDir` into `outDir`; returns how many files it covers.
+ * A regular expression of nginx's $request whose target is `path` or under it, after any scheme and
+ * host and any run of slashes, backslashes and dots (as the server reads a refused target). @param {string} path @param {boolean} under */
+const requestFor = (path, under) =>
+  `~^\\S+ (?:https?://[^/]*)?(?:[/.\\\\]|%2[eEfF])*${path.slice(1)}(?:${under ? '/|\\\\|' : ''}[?#\\s]|$)`;
+
+/**
+ * Writes http.conf, types.conf, headers.conf, limited.conf and server.conf for the build in `distDir` into `outDir`; returns how many files it covers.
  * @param {string} distDir
  * @param {string} outDir
  */
@@ -202,8 +310,31 @@ export function writeNginxIncludes(distDir, outDir) {
     `    default "";`,
     ...twinned.flatMap(([file]) => urisOf(file).map((uri) => `    ${quote(uri)} "Accept";`)),
     '}',
-    // The per-request members of nginx's own 429 (limited.conf).
+    // The per-request members of nginx's own 429 and errors (limited.conf, server.conf).
     ...LIMITED_MAPS,
+    // Requests nginx does not answer from a file: other methods, clients preferring Markdown or
+    // plain text (the server negotiates the .md twin of a page: the same hints, prefersMarkdown),
+    // and ranges, so a 206 or 416 follows the server's rules (nginx's 416 repeats its headers).
+    'map "$request_method $http_range:$http_accept" $oficina_to_app {',
+    '    default 1;',
+    `    "~^(GET|HEAD) :(?!.*(?:${MARKDOWN_ACCEPT_HINTS.join('|')}))" 0;`,
+    '}',
+    // Which answer an error of nginx's own takes, by the target of the request line ($uri may be unset).
+    'map $request $oficina_error_kind {',
+    '    default text;',
+    `    ${quote(requestFor(API_PREFIX, true))} api;`,
+    `    ${quote(requestFor(MCP_PATH, false))} mcp;`,
+    '}',
+    // The Host the instances get: an HTTP/1.0 request may have none, and HTTP/1.1 requires one.
+    'map $host $oficina_host {',
+    '    "" $server_addr;',
+    '    default $host;',
+    '}',
+    // A file's Cache-Control, but an error's (412, 416) on an error, as the server sends it.
+    'map $status $oficina_file_cache_control {',
+    `    "~^[45]" ${quote(CACHE_CONTROL.error)};`,
+    '    default $oficina_cache_control;',
+    '}',
     '',
   ].join('\n');
 
@@ -212,7 +343,7 @@ export function writeNginxIncludes(distDir, outDir) {
     ...Object.entries(SECURITY_HEADERS).map(
       ([name, value]) => `add_header ${name} ${name === CSP ? '$oficina_csp' : quote(value)} always;`,
     ),
-    'add_header Cache-Control $oficina_cache_control always;',
+    'add_header Cache-Control $oficina_file_cache_control always;',
     // Every file is public and read-only: open CORS, as the server sends it (200, 206 and 304 alike).
     ...Object.entries(CORS_HEADERS).map(([name, value]) => `add_header ${name} ${quote(value)};`),
     'add_header Link $oficina_link;',
@@ -252,6 +383,7 @@ export function writeNginxIncludes(distDir, outDir) {
   writeFileSync(join(outDir, 'types.conf'), typesConf);
   writeFileSync(join(outDir, 'headers.conf'), headers);
   writeFileSync(join(outDir, 'limited.conf'), limitedConf);
+  writeFileSync(join(outDir, 'server.conf'), serverConf());
   return files.length;
 }
 

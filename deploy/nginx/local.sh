@@ -65,7 +65,7 @@ render() {
 }
 
 # Every build writes its include files (from the server modules) into its nginx/ folder.
-have_includes() { for file in http.conf types.conf headers.conf limited.conf; do [ -f "$includes/$file" ] || return 1; done; }
+have_includes() { for file in http.conf types.conf headers.conf limited.conf server.conf; do [ -f "$includes/$file" ] || return 1; done; }
 
 if [ "$print_only" = 1 ]; then
   have_includes || { echo "$includes has no include files: build with npm run build" >&2; exit 1; }

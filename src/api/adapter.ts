@@ -38,9 +38,18 @@ export function answerRateLimited(method: string, target: RequestTarget, headers
   return rateLimitedResponse(apiRequest(method, target, headers), retryAfterSeconds);
 }
 
-/** The 400 envelope for a request the HTTP parser refused, from its raw request line (server/error-response.mjs). */
-export function answerUnparsable(method: string, target: RequestTarget, detail: string): ApiResponse {
-  return refusedResponse(apiRequest(method, target, {}), new ApiError('invalid_parameter', detail));
+/**
+ * The 400 envelope for a request refused before it is read: by the HTTP parser, from its raw request
+ * line (server/error-response.mjs, `invalid_parameter`: a byte of the query outside printable ASCII),
+ * or by the server for its target or headers (server/app.mjs, `invalid_request`).
+ */
+export function answerUnparsable(
+  method: string,
+  target: RequestTarget,
+  detail: string,
+  code: 'invalid_parameter' | 'invalid_request' = 'invalid_parameter',
+): ApiResponse {
+  return refusedResponse(apiRequest(method, target, {}), new ApiError(code, detail));
 }
 
 /** The error envelope for a request refused before it reaches a route (`astro dev` while the content is invalid). */

@@ -40,6 +40,31 @@ export function normalizePath(raw: string): string {
   return new URL(path, PATH_BASE).pathname;
 }
 
+/**
+ * Why a target is refused with 400 before anything reads it, or undefined when it is not. These are
+ * the targets nginx refuses itself or reads otherwise than `normalizePath`, so that the server and
+ * nginx in front of it agree on every spelling: no path answered as the API or MCP directly can
+ * reach nginx's catch-all location, unlimited. A backslash (nginx keeps it as a plain character
+ * where a URL parser reads `/`), an encoded NUL, a dot segment that climbs above the root (nginx
+ * decodes `%2E` and `%2F` first), and a target that is neither origin-form nor absolute-form.
+ */
+export function targetRefusal(target: string): string | undefined {
+  if (target.startsWith('/')) {
+    if (ALREADY_NORMAL.test(target)) return undefined;
+  } else if (!/^https?:\/\//i.test(target)) return 'A request target starts with "/" (or is an absolute http URL).';
+  const end = target.search(/[?#]/);
+  const path = end === -1 ? target : target.slice(0, end);
+  if (path.includes('\\')) return 'A request target may not hold a backslash: send "/" or %5C.';
+  if (/%00/.test(path)) return 'A request target may not hold an encoded NUL (%00).';
+  let depth = 0;
+  for (const segment of path.replace(/%2f/gi, '/').replace(/%2e/gi, '.').split('/').slice(1)) {
+    if (segment === '..') depth -= 1;
+    else if (segment !== '' && segment !== '.') depth += 1;
+    if (depth < 0) return 'A request target may not climb above the root with "..".';
+  }
+  return undefined;
+}
+
 /** Splits an origin-form target at its first `?`. */
 function splitOriginForm(target: string): RequestTarget {
   const questionMark = target.indexOf('?');

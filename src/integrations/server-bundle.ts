@@ -15,7 +15,7 @@ export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.t
 export { stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
-export { parseTarget } from '../api/request-target.ts';
+export { parseTarget, targetRefusal } from '../api/request-target.ts';
 export { replayKeyOf } from '../api/replay-key.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export {
@@ -31,7 +31,7 @@ export { serviceState } from '../api/service-state.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';
-export { MCP_MAX_BODY_BYTES, MCP_PATH } from '../routes/mcp-endpoint.ts';
+export { MCP_MAX_BODY_BYTES, MCP_PATH, rpcErrorBody } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 export { isFastPathCandidate, toolCallFastPath } from '../mcp/fast-path.ts';
 export { openPayloadStore } from '../api/payload-store.ts';

@@ -24,6 +24,14 @@ export const ERROR_MEANINGS: Record<ErrorCode, string> = {
     'The process answering is shutting down (only /api/health says so, with 503, so load balancers take it out of rotation). Retry: a new connection reaches another worker or replica.',
   rate_limited:
     'This client sent more requests than its quota allows in the current window. Wait the seconds Retry-After gives (the RateLimit header counts down the quota left and the seconds until it refills), then retry.',
+  invalid_request:
+    'The request itself is malformed before any parameter is read: a backslash, an encoded NUL or a `..` above the root in the path, a target that does not start with `/`, or two Host headers. Send the path as a URL parser writes it.',
+  too_large: 'The request carries a body larger than the front proxy accepts. API requests carry no body; send none.',
+  uri_too_long:
+    'The request line is longer than the front proxy accepts. Shorten the query: no parameter needs more than a few hundred characters.',
+  not_implemented:
+    'The request uses a transfer coding the front proxy does not implement. Send requests without a body, or with Content-Length.',
+  version_not_supported: 'The request names an HTTP version the server does not speak. Use HTTP/1.1 (or HTTP/1.0).',
 };
 
 /** A request that produces an error code, and the operation whose contract describes the answer. */

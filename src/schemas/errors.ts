@@ -11,11 +11,16 @@ export const ERROR_CODES = [
   'internal_error',
   'unavailable',
   'rate_limited',
+  'invalid_request',
+  'too_large',
+  'uri_too_long',
+  'not_implemented',
+  'version_not_supported',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** HTTP status and title for each code. */
-export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 429 | 500 | 503; title: string }> = {
+export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 413 | 414 | 429 | 500 | 501 | 503 | 505; title: string }> = {
   not_found: { status: 404, title: 'Not Found' },
   unknown_parameter: { status: 400, title: 'Unknown parameter' },
   invalid_parameter: { status: 400, title: 'Invalid parameter' },
@@ -25,4 +30,9 @@ export const ERROR_STATUS: Record<ErrorCode, { status: 400 | 404 | 405 | 429 | 5
   internal_error: { status: 500, title: 'Internal Server Error' },
   unavailable: { status: 503, title: 'Service Unavailable' },
   rate_limited: { status: 429, title: 'Too Many Requests' },
+  invalid_request: { status: 400, title: 'Invalid request' },
+  too_large: { status: 413, title: 'Content Too Large' },
+  uri_too_long: { status: 414, title: 'URI Too Long' },
+  not_implemented: { status: 501, title: 'Not Implemented' },
+  version_not_supported: { status: 505, title: 'HTTP Version Not Supported' },
 };

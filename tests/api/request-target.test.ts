@@ -1,6 +1,6 @@
 /** The one target parser: every spelling of a path comes out as one normalized path, a fixed point. */
 import { describe, expect, it } from 'vitest';
-import { normalizePath, parseTarget } from '../../src/api/request-target.ts';
+import { normalizePath, parseTarget, targetRefusal } from '../../src/api/request-target.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 
 const projects = apiUrl('listProjects');
@@ -40,4 +40,32 @@ describe('parseTarget', () => {
       expect(new URL(`https://example.test${normal}`).pathname).toBe(normal);
     },
   );
+});
+
+describe('targetRefusal', () => {
+  it.each([
+    ['a backslash', `/${prefix}\\${rest!.slice(1)}`],
+    ['a leading backslash', `/\\${projects.slice(1)}`],
+    ['an encoded NUL', `${projects}%00`],
+    ['a dot-dot above the root', `/..${projects}`],
+    ['an encoded dot-dot above the root', `/.%2E${projects}`],
+    ['an encoded slash that climbs', `/a%2F..%2F..${projects}`],
+    ['no leading slash', projects.slice(1)],
+    ['the asterisk-form', '*'],
+  ])('refuses %s, as nginx does', (_label, target) => {
+    expect(targetRefusal(`${target}?q=a`)).toMatch(/./);
+  });
+
+  it.each([
+    projects,
+    `${projects}/`,
+    `/${prefix}/..${projects}`,
+    `/%61pi//x/./../y`,
+    `${projects}?q=a\\b`,
+    `${projects}#\\`,
+    `http://h${projects}`,
+    '/%5C',
+  ])('lets %s through', (target) => {
+    expect(targetRefusal(target)).toBeUndefined();
+  });
 });

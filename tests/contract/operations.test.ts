@@ -281,7 +281,7 @@ describe('the document', () => {
     expect(document.info).toMatchObject({
       title: 'Oficina Norte public API',
       description:
-        'A read-only JSON API over the Oficina Norte catalog. Every response, errors included, is an envelope carrying request metadata (request_id, timestamp, method, path, query) around its payload. Errors follow RFC 9457 with a stable code (not_found, unknown_parameter, invalid_parameter, repeated_parameter, too_long, method_not_allowed, internal_error, unavailable, rate_limited).',
+        'A read-only JSON API over the Oficina Norte catalog. Every response, errors included, is an envelope carrying request metadata (request_id, timestamp, method, path, query) around its payload. Errors follow RFC 9457 with a stable code (not_found, unknown_parameter, invalid_parameter, repeated_parameter, too_long, method_not_allowed, internal_error, unavailable, rate_limited, invalid_request, too_large, uri_too_long, not_implemented, version_not_supported).',
       contact: { name: 'Oficina Norte', email: 'hello@oficinanorte.dev' },
       license: { name: 'CC BY 4.0', identifier: 'CC-BY-4.0' },
     });

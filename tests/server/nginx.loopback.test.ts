@@ -7,11 +7,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_ROUTES, routeById, ROUTES } from '../../src/routes/routes.ts';
-import { API_PREFIX, CONTRACT_DOCUMENT_PATH, exportPath, isApiPath } from '../../src/routes/urls.ts';
+import { API_PREFIX, apiUrl, CONTRACT_DOCUMENT_PATH, exportPath, isApiPath } from '../../src/routes/urls.ts';
+import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
 import { SECURITY_HEADERS } from '../../src/api/response-policy.ts';
 import { EnvelopeMetaSchema, ProblemSchema } from '../../src/schemas/api.ts';
 import { z } from 'astro/zod';
@@ -72,6 +74,8 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
     'link',
     'allow',
     'last-modified',
+    // The same validator for the same bytes from nginx and every instance (file-cache.mjs).
+    'etag',
     'access-control-allow-origin',
     'access-control-expose-headers',
     ...Object.keys(SECURITY_HEADERS).map((name) => name.toLowerCase()),
@@ -143,14 +147,16 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
     }
   });
 
-  it('revalidates the files it serves with its own ETag', async () => {
+  it('revalidates the files it serves with an ETag every instance honours too', async () => {
     for (const path of [asset, '/projects/']) {
       for (const coding of CODINGS) {
         const first = await raw(nginx.url, path, { 'Accept-Encoding': coding });
         const etag = String(first.headers['etag']);
-        const again = await raw(nginx.url, path, { 'Accept-Encoding': coding, 'If-None-Match': etag });
-        expect(again.status, `${path} [${coding}]`).toBe(304);
-        expect(again.body.length).toBe(0);
+        for (const base of [nginx.url, ...instances.map((instance) => instance.url)]) {
+          const again = await raw(base, path, { 'Accept-Encoding': coding, 'If-None-Match': etag });
+          expect(again.status, `${base}${path} [${coding}]`).toBe(304);
+          expect(again.body.length).toBe(0);
+        }
       }
     }
   });
@@ -225,6 +231,47 @@ describe.skipIf(!nginxInstalled())('nginx in front of two instances', () => {
     ]);
   // The envelope of an API error as the contract states it (strict: no member more, none less).
   const ErrorEnvelope = EnvelopeMetaSchema.extend({ payload: z.null(), error: ProblemSchema });
+
+  it('limits every spelling an instance would answer as the API: a backslash is refused, never answered', async () => {
+    const strict = await startNginx(
+      instances.map((instance) => Number(new URL(instance.url).port)),
+      { API_RATE: '1r/m', API_BURST: '2' },
+    );
+    try {
+      const health = apiUrl('getHealth');
+      // The plain spelling uses the quota up; then every other spelling is refused.
+      const statuses = [];
+      for (let index = 0; index < 5; index += 1) statuses.push((await raw(strict.url, health)).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      for (const spelling of [`/\\${health.slice(1)}`, `/.\\${health.slice(1)}`, health.replace('/', '\\'), `${MCP_PATH}\\`]) {
+        const statuses = [];
+        for (let index = 0; index < 4; index += 1) statuses.push((await raw(strict.url, spelling)).status);
+        // Refused by the server (400), or by nginx's limit first where its location covers the spelling (429).
+        expect(
+          statuses.every((status) => status === 400 || status === 429),
+          `${spelling}: ${statuses.join(' ')}`,
+        ).toBe(true);
+      }
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it("closes a connection whose headers trickle in, within the server's header timeout", async () => {
+    const { port } = new URL(nginx.url);
+    const started = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: a\r\n'));
+      const timer = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 1_000);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve(Date.now() - started);
+      });
+      setTimeout(() => socket.destroy(), 20_000);
+    });
+    expect(closedAfter).toBeLessThan(13_000);
+  }, 25_000);
 
   it("answers its 429 with the API's envelope: the same members, Content-Type and headers", async () => {
     const headers = { 'X-Request-Id': 'nginx-limited' };

@@ -2,6 +2,7 @@
  * One JSON log line per request on stdout. Uses its own server (from the same build) because the
  * shared one's output belongs to the global setup.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchApi } from '../support/api-call.ts';
 import { rawSocket } from '../support/raw-http.ts';
@@ -85,6 +86,34 @@ describe('request log', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: 'GET', status: 404 });
     expect(typeof lines[0]?.['ms']).toBe('number');
+  });
+});
+
+describe('requests refused or cut', () => {
+  it('logs one line for a request the parser refuses, with its status', async () => {
+    const answer = await rawSocket(server.url, 'GET /api/health HTTP/1.1\r\nHost: a\r\nX-Bad: a\x01b\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const lines = await linesWhere((line) => line['message'] === 'request refused by the parser');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ status: 400 });
+  });
+
+  it('logs a request whose client left before its answer began as 499, not 200', async () => {
+    // An MCP POST whose body never comes: the client goes away while the server waits for it.
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => {
+        socket.write(
+          'POST /mcp HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nContent-Length: 100\r\nX-Request-Id: log-cut-7\r\n\r\n{',
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+    });
+    const lines = await linesWhere((line) => line['path'] === '/mcp' && line['aborted'] === true);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ method: 'POST', status: 499 });
   });
 });
 
