@@ -86,6 +86,18 @@ export const NO_QUERY: ParsedQuery = Object.freeze({
   choices: Object.freeze({}),
 });
 
+/**
+ * Refuses a value longer than MAX_VALUE_LENGTH (any parameter but `q`, and a detail's path slug)
+ * before anything reads it: a lookup or a did-you-mean never sees a longer one.
+ */
+export function checkValueLength(name: string, value: string): void {
+  if (value.length > MAX_VALUE_LENGTH) {
+    throw new ApiError('too_long', `The parameter "${name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {
+      parameter: name,
+    });
+  }
+}
+
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
   if (search === '') return NO_QUERY;
@@ -157,11 +169,7 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       }
       continue;
     }
-    if (value.length > MAX_VALUE_LENGTH) {
-      throw new ApiError('too_long', `The parameter "${spec.name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {
-        parameter: spec.name,
-      });
-    }
+    checkValueLength(spec.name, value);
     if (spec.kind === 'limit') {
       const limit = /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
       if (!(limit >= 1 && limit <= MAX_LIMIT)) {

@@ -13,6 +13,7 @@ import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
+import { checkValueLength } from './params.ts';
 import { checkedQuery } from './query-cache.ts';
 import { replayKeyOf } from './replay-key.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
@@ -288,6 +289,7 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       return new EnvelopeResponse(204, headers, null, false);
     }
     const { route, slug } = match;
+    if (slug !== undefined) checkValueLength('slug', slug);
     const query = checkedQuery(route, search, catalog, cache);
     const { parsed } = query;
     const payload = preparePayload(route, catalog, cache, query, slug);

@@ -1,5 +1,6 @@
 /** "Did you mean": the closest valid value to a misspelt one, by edit distance. */
 import { distance } from 'fastest-levenshtein';
+import { MAX_VALUE_LENGTH } from '../routes/params.ts';
 
 /** True when `a` is `b` with two neighbouring characters swapped (`lnit`, `lint`). */
 function isSwap(a: string, b: string): boolean {
@@ -22,10 +23,14 @@ function typos(a: string, b: string): number {
 export function didYouMean(value: unknown, candidates: readonly string[]): string | undefined {
   if (typeof value !== 'string' || value.trim() === '' || candidates.length === 0) return undefined;
   const wanted = value.trim().toLowerCase();
-  const lowered = candidates.map((candidate) => candidate.toLowerCase());
-  const costs = lowered.map((candidate) => typos(wanted, candidate));
-  const best = costs.indexOf(Math.min(...costs));
   const limit = Math.max(1, Math.floor(wanted.length / 3));
+  // A candidate whose length differs by more than the limit is more edits away than that: never
+  // measured, so the edit distances cost what the candidates' lengths allow, however long the value.
+  const costs = candidates.map((candidate) => {
+    const lowered = candidate.toLowerCase();
+    return Math.abs(lowered.length - wanted.length) > limit ? Infinity : typos(wanted, lowered);
+  });
+  const best = costs.indexOf(Math.min(...costs));
   if (costs[best]! > limit) return undefined;
   const suggestion = candidates[best];
   return suggestion === value ? undefined : suggestion;
@@ -49,8 +54,8 @@ export const SUGGESTION_COUNT = 5;
  * candidate order on a tie: a did-you-mean list whose size does not grow with the catalog.
  */
 export function closestCandidates(value: string, candidates: readonly string[], count = SUGGESTION_COUNT): string[] {
-  // Bounded work per request, whatever the client sent: slugs are short.
-  const wanted = value.slice(0, 100).toLowerCase();
+  // Bounded work per request, whatever the caller passes: no parameter the API takes is longer.
+  const wanted = value.slice(0, MAX_VALUE_LENGTH).toLowerCase();
   return candidates
     .map((candidate, index) => ({ candidate, index, cost: distance(wanted, candidate.toLowerCase()) }))
     .sort((a, b) => a.cost - b.cost || a.index - b.index)

@@ -7,7 +7,16 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ERROR_CODES } from '../schemas/errors.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
-import { CURSOR_PARAM, LANG_PARAM, LIMIT_PARAM, MAX_LIMIT, MAX_QUERY_LENGTH, type ParamChoice, type ParamSpec } from '../routes/params.ts';
+import {
+  CURSOR_PARAM,
+  LANG_PARAM,
+  LIMIT_PARAM,
+  MAX_LIMIT,
+  MAX_QUERY_LENGTH,
+  MAX_VALUE_LENGTH,
+  type ParamChoice,
+  type ParamSpec,
+} from '../routes/params.ts';
 import { CONTRACT_DOCUMENT_PATH, isPaginated, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { EnvelopeMetaSchema, ProblemSchema, REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import type { CollectionName } from '../schemas/collections.ts';
@@ -104,9 +113,15 @@ export function anyCasePattern(values: readonly string[], trimmed = false): stri
   return `^${space}(?:${values.map(anyCase).join('|')})${space}$`;
 }
 
+/**
+ * A string the API reads, as long as it takes one: every parameter but `q` (MAX_QUERY_LENGTH), and a
+ * detail's path slug. A longer one is a 400 too_long before any lookup or did-you-mean reads it.
+ */
+export const BOUNDED_STRING = { type: 'string', maxLength: MAX_VALUE_LENGTH } as const;
+
 /** A closed set's schema: the any-case pattern, with every value as an example. */
 const closedSet = (values: readonly string[], trimmed = false): Schema => ({
-  type: 'string',
+  ...BOUNDED_STRING,
   pattern: anyCasePattern(values, trimmed),
   examples: [...values],
 });
@@ -138,12 +153,12 @@ export function querySchema(param: ParamSpec, catalog: Catalog): Schema {
     case 'limit':
       return { type: 'integer', minimum: 1, maximum: MAX_LIMIT };
     case 'cursor':
-      return { type: 'string' };
+      return { ...BOUNDED_STRING };
     case 'choice':
       // Catalog entries are open-ended (a few examples; a 400 lists the allowed values); closed sets
       // are their values in any case.
       return param.entriesOf
-        ? { type: 'string', examples: slugExamples(catalog, param.entriesOf), ...deprecatedValues(param.choices?.(catalog) ?? []) }
+        ? { ...BOUNDED_STRING, examples: slugExamples(catalog, param.entriesOf), ...deprecatedValues(param.choices?.(catalog) ?? []) }
         : {
             ...closedSet(
               (param.choices?.(catalog) ?? []).map((choice) => choice.value),
@@ -162,9 +177,11 @@ function parameters(route: RouteSpec, catalog: Catalog): OpenAPIV3_1.ParameterOb
           name: 'slug',
           in: 'path',
           required: true,
-          // No pattern: any text is a slug the server looks up, and one it does not know is a 404 (not a 400).
-          description: `Slug of the ${ENTRY_NOUN[route.detail]}; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.`,
-          schema: { type: 'string', examples: slugExamples(catalog, route.detail) } as NonNullable<OpenAPIV3_1.ParameterObject['schema']>,
+          // No pattern: any text up to the bound is a slug the server looks up, and one it does not know is a 404 (not a 400).
+          description: `Slug of the ${ENTRY_NOUN[route.detail]}; an unknown slug, whatever its spelling, gets a 404 that lists the known ones; one longer than ${MAX_VALUE_LENGTH} characters, a 400 (too_long).`,
+          schema: { ...BOUNDED_STRING, examples: slugExamples(catalog, route.detail) } as NonNullable<
+            OpenAPIV3_1.ParameterObject['schema']
+          >,
           example: slugExamples(catalog, route.detail)[0],
         },
       ]

@@ -13,13 +13,13 @@
  */
 import { answerApi } from '../api/adapter.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
-import { MAX_LIMIT, PARAM_NAMES } from '../routes/params.ts';
+import { MAX_LIMIT, MAX_VALUE_LENGTH, PARAM_NAMES } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
 import { didYouMean } from '../catalog/suggest.ts';
-import { querySchema, slugExamples } from '../contract/build.ts';
+import { BOUNDED_STRING, querySchema, slugExamples } from '../contract/build.ts';
 import { servedJsonSchema } from '../contract/json-schema.ts';
 import { z } from 'astro/zod';
 import { SLUG_PATTERN } from '../schemas/common.ts';
@@ -195,7 +195,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
   const detailCollections = shape.routes.flatMap((route) => (route.detail ? [route.detail] : []));
   if (detailCollections.length > 0) {
     properties['slug'] = {
-      type: 'string',
+      ...BOUNDED_STRING,
       pattern: SLUG_PATTERN.source,
       description: `Slug of the ${detailCollections.map((collection) => ENTRY_NOUN[collection]).join(', ')}.`,
       examples: detailCollections.map((collection) => slugExamples(catalog, collection)[0]),
@@ -270,6 +270,12 @@ function apiFailure(error: { detail: string; parameter?: string; allowed?: strin
 
 /** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
 export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
+  // No argument is longer than the longest value the API takes (q's own bound is the API's to check):
+  // refused before a did-you-mean, a path or a query is made of it.
+  for (const [name, value] of Object.entries(args)) {
+    if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH)
+      return `The argument "${name.slice(0, 40)}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`;
+  }
   let route = shape.routes[0]!;
   const accepted = new Set([
     ...(shape.selector ? [shape.selector.name] : []),

@@ -1,12 +1,14 @@
 /**
  * Boundaries on both sides: cursors at and past the end of a list, a cursor with a trailing
- * segment, and the length limit on parameter values (MAX_VALUE_LENGTH accepted, one more refused).
+ * segment, and the length limit on parameter values and the path's slug (MAX_VALUE_LENGTH accepted, one
+ * more refused).
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import { decodeCursor, encodeCursor } from '../../src/api/pagination.ts';
 import { MAX_VALUE_LENGTH } from '../../src/routes/params.ts';
 import { routeById } from '../../src/routes/routes.ts';
+import { apiUrl } from '../../src/routes/urls.ts';
 import { callApi, expectEnvelope, queryString } from '../support/api-call.ts';
 
 const BINDING = 'catalog-version\nlistStacks\n{}';
@@ -102,4 +104,15 @@ describe(`values of ${MAX_VALUE_LENGTH} characters`, () => {
       expect(overError?.detail).toContain(String(MAX_VALUE_LENGTH));
     },
   );
+
+  it('slug: the limit is looked up (a 404 with the closest slugs), one more refused as too long before any suggestion', () => {
+    const atLimit = apiUrl('getStack', 'a'.repeat(MAX_VALUE_LENGTH));
+    const notFound = expectEnvelope(callApi(atLimit), { status: 404, path: atLimit, code: 'not_found' }).error;
+    expect(notFound?.allowed?.length).toBeGreaterThan(0);
+    const over = apiUrl('getStack', 'a'.repeat(MAX_VALUE_LENGTH + 1));
+    const overError = expectEnvelope(callApi(over), { status: 400, path: over, code: 'too_long' }).error;
+    expect(overError?.parameter).toBe('slug');
+    expect(overError?.allowed).toBeUndefined();
+    expect(overError?.detail).toContain(String(MAX_VALUE_LENGTH));
+  });
 });

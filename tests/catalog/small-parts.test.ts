@@ -12,6 +12,7 @@ import { SHORT_LIST } from '../../src/catalog/schema-paths.ts';
 import { matchesTerms, SearchIndex, searchableText, selectIndexes } from '../../src/catalog/search.ts';
 import { baseName, knownSlugs } from '../../src/catalog/slugs.ts';
 import { closestCandidates, didYouMean, slugify } from '../../src/catalog/suggest.ts';
+import { MAX_VALUE_LENGTH } from '../../src/routes/params.ts';
 
 // `npm run mutate` replaces memo() with a builder that never caches (tests/support/no-memo.ts);
 // this file tests memo() itself.
@@ -80,10 +81,22 @@ describe('suggestions', () => {
     expect(closestCandidates('x', ['b', 'a', 'c'])).toEqual(['b', 'a', 'c']);
   });
 
-  it('closestCandidates reads only the first 100 characters of what a client sent', () => {
-    const hundred = 'a'.repeat(100);
-    // Past 100 characters the value is cut, so the 100-character candidate is an exact match.
-    expect(closestCandidates(`${hundred}${'b'.repeat(50)}`, [`${hundred}${'b'.repeat(50)}`, hundred], 1)).toEqual([hundred]);
+  it(`closestCandidates reads only the first ${MAX_VALUE_LENGTH} characters (the longest value a parameter takes)`, () => {
+    const longest = 'a'.repeat(MAX_VALUE_LENGTH);
+    // Past the bound the value is cut, so the candidate of exactly the bound is an exact match.
+    expect(closestCandidates(`${longest}${'b'.repeat(50)}`, [`${longest}${'b'.repeat(50)}`, longest], 1)).toEqual([longest]);
+  });
+
+  it('didYouMean measures only the candidates within reach of the value, so a megabyte costs what reading it costs', () => {
+    // Nine characters allow three edits: a candidate of twelve is measured (and suggested), one of thirteen never is.
+    expect(didYouMean('abcdefghi', ['abcdefghijkl'])).toBe('abcdefghijkl');
+    expect(didYouMean('abcdefghi', ['abcdefghijklm'])).toBeUndefined();
+    const candidates = Array.from({ length: 50 }, (_, index) => `candidate-${index}`);
+    const started = process.cpuUsage();
+    expect(didYouMean('a'.repeat(1_000_000), candidates)).toBeUndefined();
+    const { user, system } = process.cpuUsage(started);
+    // Measuring each candidate would take 400-500 ms; lowercasing the value takes under 10.
+    expect((user + system) / 1000).toBeLessThan(100);
   });
 });
 

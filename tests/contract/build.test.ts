@@ -164,8 +164,8 @@ describe.each(ROUTES.map((route) => ({ path: route.path, route })))('operation $
       expect(slug.in).toBe('path');
       expect(slug.required).toBe(true);
       // A few examples, not every slug (the contract must not grow with the catalog), and no pattern:
-      // the server looks any spelling up, and one it does not know is a 404, never a 400.
-      expect(slug.schema).toEqual({ type: 'string', examples: expect.any(Array) });
+      // the server looks any spelling up to 200 characters, and one it does not know is a 404, never a 400.
+      expect(slug.schema).toEqual({ type: 'string', maxLength: 200, examples: expect.any(Array) });
       const examples = (slug.schema as { examples: string[] }).examples;
       expect(examples).toHaveLength(3);
       for (const example of examples) expect(catalog.get(route.detail, example), example).toBeDefined();
@@ -179,12 +179,13 @@ describe.each(ROUTES.map((route) => ({ path: route.path, route })))('operation $
       if (param.kind === 'lang')
         expect(schema).toEqual({
           type: 'string',
+          maxLength: 200,
           pattern: anyCasePattern(['en-US', 'pt-BR']),
           examples: ['en-US', 'pt-BR'],
           default: 'en-US',
         });
       if (param.kind === 'limit') expect(schema).toEqual({ type: 'integer', minimum: 1, maximum: 500 });
-      if (param.kind === 'cursor') expect(schema).toEqual({ type: 'string' });
+      if (param.kind === 'cursor') expect(schema).toEqual({ type: 'string', maxLength: 200 });
       // Slugs of catalog entries get examples (each a real entry); closed sets are enumerated.
       if (param.kind === 'choice' && param.entriesOf) {
         expect(schema['enum']).toBeUndefined();

@@ -21,7 +21,13 @@ const LANG = {
   in: 'query',
   required: false,
   description: described,
-  schema: { type: 'string', pattern: '^(?:[eE][nN]-[uU][sS]|[pP][tT]-[bB][rR])$', examples: ['en-US', 'pt-BR'], default: 'en-US' },
+  schema: {
+    type: 'string',
+    maxLength: 200,
+    pattern: '^(?:[eE][nN]-[uU][sS]|[pP][tT]-[bB][rR])$',
+    examples: ['en-US', 'pt-BR'],
+    default: 'en-US',
+  },
   example: 'pt-BR',
 };
 const LIMIT = {
@@ -32,7 +38,7 @@ const LIMIT = {
   schema: { type: 'integer', minimum: 1, maximum: 500 },
   example: 20,
 };
-const CURSOR = { name: 'cursor', in: 'query', required: false, description: described, schema: { type: 'string' } };
+const CURSOR = { name: 'cursor', in: 'query', required: false, description: described, schema: { type: 'string', maxLength: 200 } };
 const q = { name: 'q', in: 'query', required: false, description: described, schema: { type: 'string', maxLength: 100 } };
 
 /** Every error response: its description, the request id and the rate-limit fields, the error envelope. */
@@ -71,14 +77,16 @@ describe('parameters', () => {
         name: 'slug',
         in: 'path',
         required: true,
-        description: 'Slug of the project; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.',
-        schema: { type: 'string', examples: ['a11y-smoke-runner', 'audit-workbench', 'clinic-booking'] },
+        description:
+          'Slug of the project; an unknown slug, whatever its spelling, gets a 404 that lists the known ones; one longer than 200 characters, a 400 (too_long).',
+        schema: { type: 'string', maxLength: 200, examples: ['a11y-smoke-runner', 'audit-workbench', 'clinic-booking'] },
         example: 'a11y-smoke-runner',
       },
       LANG,
     ]);
     expect(operation('/api/stacks/{slug}').parameters?.[0]).toMatchObject({
-      description: 'Slug of the stack; an unknown slug, whatever its spelling, gets a 404 that lists the known ones.',
+      description:
+        'Slug of the stack; an unknown slug, whatever its spelling, gets a 404 that lists the known ones; one longer than 200 characters, a 400 (too_long).',
       example: 'astro',
     });
   });
@@ -90,7 +98,7 @@ describe('parameters', () => {
         in: 'query',
         required: false,
         description: described,
-        schema: { type: 'string', examples: ['accessibility', 'api-design', 'content-modeling'] },
+        schema: { type: 'string', maxLength: 200, examples: ['accessibility', 'api-design', 'content-modeling'] },
         example: 'api-design',
       },
       q,
@@ -109,6 +117,7 @@ describe('parameters', () => {
         description: described,
         schema: {
           type: 'string',
+          maxLength: 200,
           pattern:
             '^\\s*(?:[fF][oO][uU][nN][dD][eE][rR][sS]|[pP][rR][oO][dD][uU][cC][tT]-[tT][eE][aA][mM][sS]|[aA][gG][eE][nN][cC][iI][eE][sS]|[dD][eE][vV][eE][lL][oO][pP][eE][rR][sS])\\s*$',
           examples: ['founders', 'product-teams', 'agencies', 'developers'],
@@ -122,6 +131,7 @@ describe('parameters', () => {
         description: described,
         schema: {
           type: 'string',
+          maxLength: 200,
           pattern: anyCasePattern(['discover', 'evaluate', 'engage', 'operate'], true),
           examples: ['discover', 'evaluate', 'engage', 'operate'],
         },
@@ -141,7 +151,7 @@ describe('parameters', () => {
 
   it('gives a choice without values a pattern no value matches rather than failing', () => {
     const param = { name: 'owner', kind: 'choice', description: 'x' } as Parameters<typeof querySchema>[0];
-    expect(querySchema(param, catalog)).toEqual({ type: 'string', pattern: '^\\s*(?:)\\s*$', examples: [] });
+    expect(querySchema(param, catalog)).toEqual({ type: 'string', maxLength: 200, pattern: '^\\s*(?:)\\s*$', examples: [] });
   });
 
   it('matches a closed set in any case, and nothing else, with metacharacters escaped', () => {
