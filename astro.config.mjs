@@ -14,6 +14,8 @@ import portableBuild from './src/integrations/portable-build.ts';
 import precompress from './src/integrations/precompress.ts';
 import searchIndex from './src/integrations/search-index.ts';
 import { siteUrl } from './src/site/config.ts';
+import { basePath, LOCALE_SEGMENTS } from './src/routes/locale-paths.ts';
+import { DEFAULT_LOCALE, LOCALES } from './src/schemas/common.ts';
 import { writeNginxIncludes } from './deploy/nginx/generate.mjs';
 
 /**
@@ -26,10 +28,16 @@ function isSiteStyle(id) {
   return /\/src\/(styles|layouts|components|pages)\/.*(\.css$|[?&]type=style)/.test(id) && !/\/src\/pages\/(workbench|openapi)\//.test(id);
 }
 
-/** The sitemap lists exactly the page inventory: no API routes, no redirects, no 404; each with its date. */
+/**
+ * The sitemap lists exactly the page inventory, in every language: no API routes, no redirects, no
+ * 404; each with its date and its alternates in the other languages (xhtml:link).
+ */
 const catalog = loadCatalogFromFiles();
 const inventoryPaths = new Set(pageInventory(catalog).map((page) => page.path));
 const dates = pageDates(catalog);
+/** @astrojs/sitemap's alternates: each locale by its path segment; the default's key is in no path. */
+const sitemapDefault = DEFAULT_LOCALE.toLowerCase();
+const sitemapLocales = Object.fromEntries(LOCALES.map((locale) => [LOCALE_SEGMENTS[locale] ?? sitemapDefault, locale]));
 
 export default defineConfig({
   site: siteUrl(),
@@ -39,8 +47,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     sitemap({
-      filter: (page) => inventoryPaths.has(new URL(page).pathname),
-      serialize: (item) => ({ ...item, lastmod: dates.get(new URL(item.url).pathname) ?? '' }),
+      filter: (page) => inventoryPaths.has(basePath(new URL(page).pathname)),
+      serialize: (item) => ({ ...item, lastmod: dates.get(basePath(new URL(item.url).pathname)) ?? '' }),
+      i18n: { defaultLocale: sitemapDefault, locales: sitemapLocales },
     }),
     apiBundle(),
     contentCheck(),

@@ -16,6 +16,8 @@ import { MCP_PATH } from '../src/routes/mcp-endpoint.ts';
 import { publishedResources } from '../src/discovery/resources.ts';
 import { absoluteUrl, siteUrl } from '../src/site/config.ts';
 import { UTILITY_PAGES } from '../src/site/pages.ts';
+import { basePath, localeOfPath, localizedPath } from '../src/routes/locale-paths.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../src/schemas/common.ts';
 import {
   checkDiscoveryFiles,
   checkDocuments,
@@ -24,6 +26,7 @@ import {
   checkExports,
   checkGates,
   checkPages,
+  checkTranslations,
   checkTwins,
   formatMatrix,
 } from './lib/matrix.ts';
@@ -81,7 +84,7 @@ const server = await startServer({ DIST_DIR: distDir });
 try {
   const contract = await api<{ paths: Record<string, unknown> }>(server.url, apiUrl('getContract'));
   const audit = await api<{
-    counts: { pages: number; endpoints: number; operations: number; twins: number };
+    counts: { pages: number; translations: number; endpoints: number; operations: number; twins: number };
     routes: { path: string; kind: string }[];
   }>(server.url, apiUrl('getAudit'));
   const discovery = await api<{ items: { kind: string; url: string; id: string }[] }>(server.url, apiUrl('listDiscovery'));
@@ -96,7 +99,10 @@ try {
     .map((file) => `/${file.replace(/index\.html$/, '').replace(/\.html$/, '/')}`);
   // Utility pages (404, search) are published HTML but not content: the audit lists them apart.
   const utilityPaths = new Set<string>(UTILITY_PAGES.map((page) => page.path));
-  const htmlPages = htmlFiles.filter((path) => !utilityPaths.has(path));
+  const htmlPages = htmlFiles.filter((path) => !utilityPaths.has(basePath(path)));
+  /** Whether a path is a translation: in a language other than the default. */
+  const translated = (path: string) => localeOfPath(path) !== DEFAULT_LOCALE;
+  const otherLocales = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
   // Precompressed siblings (.br, .gz) are encodings of the files, not files of their own.
   const readFolder = (folder: string) =>
     Object.fromEntries(
@@ -130,13 +136,19 @@ try {
     }),
     checkPages({
       inventory: pages.map((page) => page.path),
-      sitemap: sitemap.map(toPath),
-      htmlFiles: htmlPages,
+      sitemap: sitemap.map(toPath).filter((path) => !translated(path)),
+      htmlFiles: htmlPages.filter((path) => !translated(path)),
       discoveryPages: discovery.payload.items.filter((item) => item.kind === 'page').map((item) => item.url),
       auditPages: audit.payload.counts.pages,
     }),
+    checkTranslations({
+      inventory: otherLocales.flatMap((locale) => pages.map((page) => localizedPath(page.path, locale))),
+      sitemap: sitemap.map(toPath).filter(translated),
+      htmlFiles: htmlPages.filter(translated),
+      auditTranslations: audit.payload.counts.translations,
+    }),
     checkTwins({
-      inventory: pages.map((page) => twinPath(page.path)),
+      inventory: LOCALES.flatMap((locale) => pages.map((page) => twinPath(localizedPath(page.path, locale)))),
       sitemap: sitemap.map((url) => twinPath(toPath(url))),
       // Markdown documents (skill.md, sitemap.md, the Agent Skill) are checked with the documents, not as twins.
       mdFiles: walk(clientDir)
@@ -176,7 +188,8 @@ try {
         ...[...published.pages, ...published.endpoints, ...published.exports, ...published.documents].map((resource) =>
           absoluteUrl(resource.url, base),
         ),
-        ...pages.map((page) => absoluteUrl(twinPath(page.path), base)),
+        ...LOCALES.flatMap((locale) => pages.map((page) => absoluteUrl(twinPath(localizedPath(page.path, locale)), base))),
+        ...otherLocales.flatMap((locale) => pages.map((page) => absoluteUrl(localizedPath(page.path, locale), base))),
         absoluteUrl(MCP_PATH, base),
       ],
     }),

@@ -50,7 +50,7 @@ function twoHosts(raw) {
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => Promise<void> | void}
  */
 export function createRequestListener(
-  { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPage },
+  { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPages },
   { log, logRequests, draining, metrics, rateLimit },
 ) {
   const mcp = createMcpListener({ api, catalog }, metrics);
@@ -145,9 +145,12 @@ export function createRequestListener(
       res.setHeader('Allow', allow);
       return sendError(req, res, 405, api);
     }
-    // A malformed or traversing path, or one Astro must never see: the site's 404.
+    // A malformed or traversing path, one Astro must never see, or one of another language than
+    // the default (Astro has only files there): the site's 404, in the language of the path.
     const path = safePath(target.path);
-    if (path === undefined || neverForAstro(path, api.isApiPath)) return sendNotFoundPage(req, res, notFoundPage, api);
+    const locale = api.localeOfPath(target.path);
+    if (path === undefined || neverForAstro(path, api.isApiPath) || api.LOCALE_SEGMENTS[locale] !== undefined)
+      return sendNotFoundPage(req, res, notFoundPages[locale], api, locale);
     onCanonicalOrigin(req, target);
     policyOnWriteHead(res, api);
     return astroHandler(req, res);

@@ -59,10 +59,11 @@ export function sendError(req, res, status, policy, fields = {}) {
  * @param {import('node:http').ServerResponse} res
  * @param {Buffer} page
  * @param {Policy} policy
+ * @param {string} language the page's language (its <html lang>)
  */
-export function sendNotFoundPage(req, res, page, policy) {
+export function sendNotFoundPage(req, res, page, policy, language) {
   clearForError(res, policy);
-  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': String(page.length) });
+  res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Language': language, 'Content-Length': String(page.length) });
   res.end(req.method === 'HEAD' ? undefined : page);
 }
 

@@ -22,7 +22,7 @@ export function resolveDistDir(named) {
  *   id: string,
  *   siteOrigin: string,
  *   clientDir: string,
- *   notFoundPage: Buffer,
+ *   notFoundPages: Record<import('../src/schemas/common.ts').Locale, Buffer>,
  *   astroHandler: AstroHandler,
  *   api: ApiBundle,
  *   catalog: import('../src/catalog/catalog.ts').Catalog,
@@ -57,8 +57,16 @@ export async function loadBuild(distDir, cacheBudgetBytes) {
     // client's Host.
     siteOrigin: new URL(record.siteUrl).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
-    // The site's 404 page, prerendered: what every path the server does not serve gets.
-    notFoundPage: readFileSync(new URL('client/404.html', distDir)),
+    // The site's 404 page in each language, prerendered: what every path the server does not serve
+    // gets, in the language of its path.
+    notFoundPages: /** @type {Build['notFoundPages']} */ (
+      Object.fromEntries(
+        Object.entries(api.LOCALE_SEGMENTS).map(([locale, segment]) => [
+          locale,
+          readFileSync(new URL(segment === undefined ? 'client/404.html' : `client/${segment}/404/index.html`, distDir)),
+        ]),
+      )
+    ),
     astroHandler: astro.handler,
     api,
     catalog,

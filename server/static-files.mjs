@@ -69,7 +69,7 @@ function typeOf(file, byPath) {
 /**
  * The file sender of one build.
  * @param {string} clientDir
- * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
+ * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
  * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's, where prepared answers are held
  */
 export function createFileSender(clientDir, policy, cache) {
@@ -128,6 +128,8 @@ export function createFileSender(clientDir, policy, cache) {
     if (twin) headers['Link'] = twinLinks(twin, policy.API_CATALOG_PATH);
     if (coding !== 'identity') headers['Content-Encoding'] = coding;
     headers['Content-Type'] = typeOf(sent.path, policy.FILE_MEDIA_TYPES);
+    const language = policy.contentLanguageOf(sent.path);
+    if (language !== undefined) headers['Content-Language'] = language;
     return headers;
   };
 

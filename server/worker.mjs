@@ -149,7 +149,7 @@ server.on('clientError', (/** @type {Error & { code?: string }} */ error, /** @t
   const status = answerClientError(error, socket, build.api);
   // One line for each refused request, as for every answered one (request-log.mjs).
   if (status !== undefined && config.logRequests)
-    log.info({ message: 'request refused by the parser', status, error: error.code ?? error.message });
+    log.info({ message: 'request refused by the parser', status, reason: error.code ?? error.message });
 });
 
 startDrain = () => {

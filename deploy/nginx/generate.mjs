@@ -29,7 +29,14 @@ import { VARIABLES } from '../../server/config-schema.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { FILE_MEDIA_TYPES } from '../../src/routes/urls.ts';
-import { CACHE_CONTROL, CORS_HEADERS, fileKind, SECURITY_HEADERS, securityHeadersFor } from '../../src/api/response-policy.ts';
+import {
+  CACHE_CONTROL,
+  contentLanguageOf,
+  CORS_HEADERS,
+  fileKind,
+  SECURITY_HEADERS,
+  securityHeadersFor,
+} from '../../src/api/response-policy.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import { rateLimitedResponse, refusedResponse } from '../../src/api/respond.ts';
 import { API_PREFIX } from '../../src/routes/urls.ts';
@@ -306,6 +313,14 @@ export function writeNginxIncludes(distDir, outDir) {
     `    default "";`,
     ...twinned.flatMap(([file, link]) => urisOf(file).map((uri) => `    ${quote(uri)} ${quote(link)};`)),
     '}',
+    // A page's and a twin's language, as the server sends it (contentLanguageOf).
+    'map $uri $oficina_content_language {',
+    `    default "";`,
+    ...files.flatMap((file) => {
+      const language = contentLanguageOf(file);
+      return language === undefined ? [] : urisOf(file).map((uri) => `    ${quote(uri)} ${quote(language)};`);
+    }),
+    '}',
     'map $uri $oficina_vary {',
     `    default "";`,
     ...twinned.flatMap(([file]) => urisOf(file).map((uri) => `    ${quote(uri)} "Accept";`)),
@@ -347,6 +362,7 @@ export function writeNginxIncludes(distDir, outDir) {
     // Every file is public and read-only: open CORS, as the server sends it (200, 206 and 304 alike).
     ...Object.entries(CORS_HEADERS).map(([name, value]) => `add_header ${name} ${quote(value)};`),
     'add_header Link $oficina_link;',
+    'add_header Content-Language $oficina_content_language;',
     'add_header Vary $oficina_vary;',
     // Files whose media type is not their extension's, as the server sends them: an exact location
     // each (inheriting the headers above), sending other methods and Markdown to the server as `/` does.

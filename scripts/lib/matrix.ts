@@ -86,8 +86,26 @@ export function checkPages(inputs: PageInputs): CheckResult {
   );
 }
 
+export interface TranslationInputs {
+  /** Every inventory page's path in each language but the default. */
+  inventory: string[];
+  /** The sitemap's URLs in those languages, as paths. */
+  sitemap: string[];
+  /** HTML pages of dist/client under a language's folder, utility pages left out. */
+  htmlFiles: string[];
+  auditTranslations: number;
+}
+/** A page's translations, counted apart from the pages: inventory = sitemap = HTML files in dist = audit count. */
+export function checkTranslations(inputs: TranslationInputs): CheckResult {
+  return sameMembers(
+    'Translations',
+    { 'page inventory, translated': inputs.inventory, sitemap: inputs.sitemap, 'HTML files in dist/client': inputs.htmlFiles },
+    { 'audit counts.translations': inputs.auditTranslations },
+  );
+}
+
 export interface TwinInputs {
-  /** The twin path of every inventory page. */
+  /** The twin path of every inventory page, in every language. */
   inventory: string[];
   /** The twin path of every sitemap URL. */
   sitemap: string[];

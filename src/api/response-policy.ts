@@ -15,6 +15,7 @@
  * the same preflight (PREFLIGHT_HEADERS).
  */
 
+import { basePath, localeOfPath } from '../routes/locale-paths.ts';
 import { SEARCH_INDEX_FOLDER, utilityPage } from '../site/pages.ts';
 
 /** Response kinds, each with its own cache policy. */
@@ -95,10 +96,19 @@ const SEARCH_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': contentSecurityPolicy(false, true),
 };
 
-/** Security headers for a site path (normalized, see request-target.ts). */
+/** Security headers for a site path (normalized, see request-target.ts), the same in every language. */
 export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
-  if (path.startsWith(STYLE_ATTRIBUTE_PAGES)) return STYLE_ATTRIBUTE_HEADERS;
-  return runsSearchWasm(path) ? SEARCH_HEADERS : SECURITY_HEADERS;
+  const page = basePath(path);
+  if (page.startsWith(STYLE_ATTRIBUTE_PAGES)) return STYLE_ATTRIBUTE_HEADERS;
+  return runsSearchWasm(page) ? SEARCH_HEADERS : SECURITY_HEADERS;
+}
+
+/**
+ * The Content-Language of a file of the site: a page or its Markdown twin is in the language of its
+ * path (src/routes/locale-paths.ts), as its <html lang> says; other files have none.
+ */
+export function contentLanguageOf(file: string): string | undefined {
+  return /\.(?:html|md)$/.test(file) ? localeOfPath(file) : undefined;
 }
 
 /**

@@ -41,8 +41,9 @@ export interface ContentChange {
 /** A field whose pt-BR text was last changed before its en-US text. */
 export interface StaleField {
   readonly field: string;
-  /** The commit that last changed the en-US text. */
+  /** The commit that last changed the en-US text, and its time (UTC). */
   readonly source_commit: string;
+  readonly source_at: string;
   /** The commit that last changed the pt-BR text. */
   readonly translated_commit: string;
 }
@@ -178,7 +179,7 @@ export function readHistory(folder: string): ContentHistory {
         const source = last['en-US'];
         const translated = last['pt-BR'];
         return source && translated && translated.order < source.order
-          ? [{ field, source_commit: source.hash, translated_commit: translated.hash }]
+          ? [{ field, source_commit: source.hash, source_at: source.time, translated_commit: translated.hash }]
           : [];
       });
     },

@@ -3,7 +3,9 @@
  * first query only, so the page's first load stays small, and renders ranked results as the visitor
  * types: title, section and an excerpt with the matched words marked. The result count goes to a
  * polite live region. Results replace each other in a list below the form, so nothing above moves.
+ * Its messages come from the page, in the page's language (the `search` area of the dictionary).
  */
+import type { SearchClientText } from '../site/i18n/en-US/search.ts';
 
 interface PagefindResultData {
   url: string;
@@ -24,7 +26,7 @@ const PAGE_SIZE = 10;
 /** Wait for a pause in typing before searching. */
 const TYPING_PAUSE_MS = 120;
 
-/** The elements the page renders (src/pages/search/index.astro). */
+/** The elements the page renders (src/pages/[...lang]/search/index.astro). */
 interface SearchElements {
   form: HTMLFormElement;
   query: HTMLInputElement;
@@ -88,8 +90,12 @@ function resultItem(data: PagefindResultData): HTMLLIElement {
   return item;
 }
 
-/** Wires the search page. */
-export function startSearch(elements: SearchElements, bundleUrl: string): void {
+/** A message template with its {name} placeholders filled in one pass (a term's own braces stay). */
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (placeholder, name: string) => values[name] ?? placeholder);
+
+/** Wires the search page; `text` holds its messages in the page's language. */
+export function startSearch(elements: SearchElements, bundleUrl: string, text: SearchClientText): void {
   const { form, query, section, status, results, noScriptMessage } = elements;
   noScriptMessage.hidden = true;
   const params = new URLSearchParams(location.search);
@@ -109,7 +115,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
     more = document.createElement('button');
     more.type = 'button';
     more.className = 'button button--secondary search-more';
-    more.textContent = 'Show more results';
+    more.textContent = text.showMore;
     more.addEventListener('click', () => {
       const next = results.children.length;
       void showMore(generation).then(() => (results.children[next]?.querySelector('a') as HTMLElement | null)?.focus());
@@ -154,7 +160,7 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
       results.replaceChildren();
       pending = [];
       showMoreButton(false);
-      say('Type a word or a name to search the catalog.');
+      say(text.prompt);
       return;
     }
     try {
@@ -165,15 +171,13 @@ export function startSearch(elements: SearchElements, bundleUrl: string): void {
       shown = 0;
       await showMore(ticket, true);
       if (ticket !== generation) return;
-      const where = section.value ? ` in ${section.value}` : '';
-      say(
-        pending.length === 0
-          ? `No results for “${term}”${where}.`
-          : `${pending.length} ${pending.length === 1 ? 'result' : 'results'} for “${term}”${where}.`,
-      );
+      const count = pending.length;
+      const message = count === 0 ? 'noResults' : count === 1 ? 'oneResult' : 'results';
+      const template = section.value ? text[`${message}InSection`] : text[message];
+      say(fill(template, { term, section: section.value, count: count.toLocaleString(document.documentElement.lang) }));
     } catch (error) {
       if (ticket !== generation) return;
-      say('Search is unavailable right now. Browse the sections in the menu instead.');
+      say(text.unavailable);
       throw error;
     }
   };

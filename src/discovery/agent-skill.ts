@@ -9,9 +9,16 @@ import yaml from 'js-yaml';
 import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { CONTRACT_DOCUMENT_PATH, exportPath } from '../routes/urls.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
-import { MCP_MAX_BODY_BYTES, MCP_PATH, MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_PAGE_SIZE } from '../routes/mcp-endpoint.ts';
+import {
+  MCP_MAX_BODY_BYTES,
+  MCP_PATH,
+  MCP_PROTOCOL_VERSIONS,
+  MCP_RESOURCE_LANGUAGE_META,
+  MCP_RESOURCE_PAGE_SIZE,
+} from '../routes/mcp-endpoint.ts';
+import { localizedPath } from '../routes/locale-paths.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALE_LANGUAGES, LOCALES } from '../schemas/common.ts';
 import { SITE_NAME, SITE_VERSION, absoluteUrl } from '../site/config.ts';
 import { API_CATALOG_PATH } from './api-catalog.ts';
 import {
@@ -25,6 +32,7 @@ import {
   SKILL_PATH,
 } from './paths.ts';
 import { SERVER_CARD_PATH } from './server-card.ts';
+import { twinPath } from './markdown-twins.ts';
 
 export { SKILL_NAME, SKILL_PATH };
 
@@ -60,7 +68,7 @@ function skillBody(catalog: Catalog, base: string, tools: readonly SkillTool[]):
     '## Start here',
     '',
     `- <${url(LLMS_TXT_PATH)}>: the index of the site for language models; <${url(LLMS_FULL_TXT_PATH)}> is the whole catalog in one Markdown file.`,
-    `- <${url(SITEMAP_MD_PATH)}>: every page with its Markdown twin.`,
+    `- <${url(SITEMAP_MD_PATH)}>: every page of every language with its Markdown twin.`,
     `- <${url(API_CATALOG_PATH)}>: the API catalog (RFC 9727), pointing at the OpenAPI contract, <${url(CONTRACT_DOCUMENT_PATH)}>.`,
     `- <${url(AI_CATALOG_PATH)}> and <${url(SERVER_CARD_PATH)}>: the MCP server card.`,
     `- <${url(AGENT_SKILLS_INDEX_PATH)}>: this skill, as an Agent Skill.`,
@@ -80,11 +88,18 @@ function skillBody(catalog: Catalog, base: string, tools: readonly SkillTool[]):
       const inputs = Object.keys(tool.inputSchema.properties).map((name) => `\`${name}\`${required.has(name) ? ' (required)' : ''}`);
       return `- \`${tool.name}\`: ${tool.description}${inputs.length > 0 ? ` Arguments: ${inputs.join(', ')}.` : ''}`;
     }),
-    `- Resources: every page's Markdown twin, ${MCP_RESOURCE_PAGE_SIZE} per resources/list page (follow nextCursor).`,
+    `- Resources: every page's Markdown twin in every language (the language in \`_meta["${MCP_RESOURCE_LANGUAGE_META}"]\`), ${MCP_RESOURCE_PAGE_SIZE} per resources/list page (follow nextCursor).`,
     '',
     '## Markdown twins',
     '',
     "Every page has a Markdown twin at its path without the trailing slash plus `.md` (`/` is `/index.md`). The page's own URL answers with the twin to `Accept: text/markdown` or to an Accept that prefers `text/plain` to `text/html`; its `Link` header names the twin.",
+    ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) => {
+      const home = localizedPath('/', locale);
+      return [
+        '',
+        `Every page is also in ${LOCALE_LANGUAGES[locale]} (${locale}) under \`${home}\` with the same path after it, and so is its twin, written in that language (\`${home}\` is \`${twinPath(home)}\`).`,
+      ];
+    }),
     '',
     '## Data exports',
     '',

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { routeById, type RouteSpec } from '../routes/routes.ts';
 import { apiUrl } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../schemas/common.ts';
+import { LOCALE_SEGMENTS, localizedPath } from '../routes/locale-paths.ts';
 import { UTILITY_PAGES } from '../site/pages.ts';
 import { twinPath } from './markdown-twins.ts';
 import { publishedResources } from './resources.ts';
@@ -27,16 +28,24 @@ export function buildAudit(catalog: Catalog, exportJson: (route: RouteSpec) => s
     kind,
     method: 'GET' as const,
   });
+  // Every page is published in every language (src/pages/[...lang]/): its translations are counted apart.
+  const languages = LOCALES.map((locale) => ({
+    locale,
+    pages: new Set(pages.map((page) => localizedPath(page.path, locale))).size,
+    prefix: LOCALE_SEGMENTS[locale] === undefined ? '/' : `/${LOCALE_SEGMENTS[locale]}/`,
+  }));
   return {
     counts: {
       pages: pages.length,
+      translations: languages.filter((language) => language.locale !== DEFAULT_LOCALE).reduce((sum, language) => sum + language.pages, 0),
       endpoints: endpoints.length,
       operations: catalog.counts.operations,
       exports: exports.length,
       documents: documents.length,
-      twins: new Set(pages.map((page) => twinPath(page.path))).size,
+      twins: new Set(LOCALES.flatMap((locale) => pages.map((page) => twinPath(localizedPath(page.path, locale))))).size,
       entries: catalog.counts,
     },
+    languages,
     routes: [
       ...pages.map(asRoute('page')),
       ...endpoints.map(asRoute('endpoint')),

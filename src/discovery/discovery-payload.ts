@@ -1,4 +1,8 @@
-/** The discovery inventory: one flat item per page, endpoint, export, document and entity. */
+/**
+ * The discovery inventory: one flat item per page, endpoint, export, document and entity. A page is
+ * one item in every language: its `languages` list each locale it is published in, computed from the
+ * locales (src/discovery/resources.ts), with the page's path and twin in that language.
+ */
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
@@ -39,6 +43,7 @@ function rawItems(catalog: Catalog): RawItem[] {
     summary: page.summary,
     url: page.url,
     ...(page.api_url ? { api_url: page.api_url } : {}),
+    languages: page.languages!.map((language) => ({ locale: language.locale, url: language.url, twin_url: language.twin })),
     tags: [page.page!.family],
   }));
   const endpoints = published.endpoints.map((endpoint): RawItem => ({
@@ -96,10 +101,13 @@ export function discoveryKinds(catalog: Catalog): readonly DiscoveryKind[] {
   return memo(catalog, DISCOVERY_KINDS_KEY, () => rawItemsOf(catalog).map((item) => item.kind));
 }
 
+/** What `q` reads of an item: everything but its languages, whose paths and tags every page shares. */
+const searchable = ({ languages: _languages, ...item }: RawItem) => item;
+
 /** Each item's text in both locales, folded, for `q`. */
 export function discoverySearchIndex(catalog: Catalog): SearchIndex {
   return memo(catalog, DISCOVERY_SEARCH_KEY, () =>
-    SearchIndex.of(rawItemsOf(catalog).map((item) => searchableText([LOCALES.map((code) => localize(item, code))]))),
+    SearchIndex.of(rawItemsOf(catalog).map((item) => searchableText([LOCALES.map((code) => localize(searchable(item), code))]))),
   );
 }
 

@@ -1,13 +1,12 @@
 /** The documents the site publishes beside its pages, endpoints and exports. */
 import { apiUrl, CONTRACT_DOCUMENT_PATH, OPENAPI_MEDIA_TYPE } from '../routes/urls.ts';
 import type { RouteId } from '../routes/routes.ts';
-import { bilingual, type LocalizedText } from '../schemas/common.ts';
+import { bilingual, LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH } from './api-catalog.ts';
 import {
   AGENT_SKILLS_INDEX_PATH,
   AI_CATALOG_PATH,
-  FEED_ATOM_PATH,
-  FEED_JSON_PATH,
+  feedPaths,
   LLMS_FULL_TXT_PATH,
   LLMS_TXT_PATH,
   SITEMAP_MD_PATH,
@@ -24,6 +23,62 @@ export interface DocumentRecord {
   summary: LocalizedText;
   /** The endpoint that serves this document, when it is one (the contract). */
   route?: RouteId;
+}
+
+/** How the document list names a language's edition of the change feeds; the default's is the feeds' own. */
+const FEED_EDITIONS: Record<Locale, LocalizedText | undefined> = {
+  'en-US': undefined,
+  'pt-BR': bilingual('in Portuguese', 'em português'),
+};
+
+/** The change feeds of `locale`'s edition (src/discovery/feeds.ts): Atom, then JSON Feed. */
+function feedDocuments(locale: Locale): DocumentRecord[] {
+  const paths = feedPaths(locale);
+  const edition = FEED_EDITIONS[locale];
+  if (!edition) {
+    return [
+      {
+        path: paths.atom,
+        mediaType: 'application/atom+xml',
+        title: bilingual('Change feed (Atom)', 'Feed de mudanças (Atom)'),
+        summary: bilingual(
+          'The last 200 entry-level changes (added, updated, removed) with the fields that changed, newest first, from the git history.',
+          'As últimas 200 mudanças de entradas (adicionadas, atualizadas, removidas) com os campos alterados, da mais recente, a partir do histórico git.',
+        ),
+      },
+      {
+        path: paths.json,
+        mediaType: 'application/json',
+        title: bilingual('Change feed (JSON Feed 1.1)', 'Feed de mudanças (JSON Feed 1.1)'),
+        summary: bilingual(
+          'The same changes as the Atom feed, as JSON Feed 1.1: each item tagged with its action, collection and fields.',
+          'As mesmas mudanças do feed Atom, em JSON Feed 1.1: cada item marcado com sua ação, coleção e campos.',
+        ),
+      },
+    ];
+  }
+  const en = edition['en-US'];
+  const pt = edition['pt-BR'];
+  return [
+    {
+      path: paths.atom,
+      mediaType: 'application/atom+xml',
+      title: bilingual(`Change feed ${en} (Atom)`, `Feed de mudanças ${pt} (Atom)`),
+      summary: bilingual(
+        `The same changes as the Atom feed, ${en}: titles and summaries in ${locale}, links to the pages in that language.`,
+        `As mesmas mudanças do feed Atom, ${pt}: títulos e resumos em ${locale}, com links para as páginas nesse idioma.`,
+      ),
+    },
+    {
+      path: paths.json,
+      mediaType: 'application/json',
+      title: bilingual(`Change feed ${en} (JSON Feed 1.1)`, `Feed de mudanças ${pt} (JSON Feed 1.1)`),
+      summary: bilingual(
+        `The same changes as JSON Feed 1.1, ${en}: titles and summaries in ${locale}, links to the pages in that language.`,
+        `As mesmas mudanças em JSON Feed 1.1, ${pt}: títulos e resumos em ${locale}, com links para as páginas nesse idioma.`,
+      ),
+    },
+  ];
 }
 
 /** Discovery and contract documents; sitemap-index.xml is written by @astrojs/sitemap. */
@@ -60,8 +115,8 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
     mediaType: 'text/markdown',
     title: bilingual('sitemap.md', 'sitemap.md'),
     summary: bilingual(
-      'Every page with its Markdown twin, grouped like llms.txt.',
-      'Todas as páginas com seu gêmeo em Markdown, agrupadas como no llms.txt.',
+      'Every page, in English and in Portuguese, with its Markdown twin, grouped like llms.txt.',
+      'Todas as páginas, em inglês e em português, com seu gêmeo em Markdown, agrupadas como no llms.txt.',
     ),
   },
   {
@@ -106,24 +161,7 @@ export const DOCUMENTS: readonly DocumentRecord[] = [
       'Quem é o servidor MCP e como alcançá-lo: Streamable HTTP e suas versões do protocolo.',
     ),
   },
-  {
-    path: FEED_ATOM_PATH,
-    mediaType: 'application/atom+xml',
-    title: bilingual('Change feed (Atom)', 'Feed de mudanças (Atom)'),
-    summary: bilingual(
-      'The last 200 entry-level changes (added, updated, removed) with the fields that changed, newest first, from the git history.',
-      'As últimas 200 mudanças de entradas (adicionadas, atualizadas, removidas) com os campos alterados, da mais recente, a partir do histórico git.',
-    ),
-  },
-  {
-    path: FEED_JSON_PATH,
-    mediaType: 'application/json',
-    title: bilingual('Change feed (JSON Feed 1.1)', 'Feed de mudanças (JSON Feed 1.1)'),
-    summary: bilingual(
-      'The same changes as the Atom feed, as JSON Feed 1.1: each item tagged with its action, collection and fields.',
-      'As mesmas mudanças do feed Atom, em JSON Feed 1.1: cada item marcado com sua ação, coleção e campos.',
-    ),
-  },
+  ...LOCALES.flatMap(feedDocuments),
   {
     path: '/robots.txt',
     mediaType: 'text/plain',

@@ -1,7 +1,10 @@
 /**
- * Markdown twins: every page of the inventory as Markdown at its path without the trailing slash
- * plus `.md` (`/` is `/index.md`), generated from the catalog and the page copy, never from HTML.
- * The entry sections of llms-full.txt come from `entrySection` here too, so the two cannot drift.
+ * Markdown twins: every page of the inventory, in every language, as Markdown at its path without
+ * the trailing slash plus `.md` (`/` is `/index.md`, `/pt-br/` is `/pt-br/index.md`), generated from
+ * the catalog and the page copy, never from HTML. A translation's twin is written in its language:
+ * the catalog's text in that locale, its own few words from TWIN_WORDS, links to pages of that
+ * language. The entry sections of llms-full.txt come from `entrySection` here too, so the two
+ * cannot drift.
  */
 import { ROUTES, routeById } from '../routes/routes.ts';
 import { CONTRACT_DOCUMENT_PATH, entryApiUrl, exampleUrl } from '../routes/urls.ts';
@@ -10,8 +13,9 @@ import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import type { CollectionName } from '../schemas/collections.ts';
-import { DEFAULT_LOCALE } from '../schemas/common.ts';
-import type { EntryDates } from '../schemas/history.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import { STALE_TRANSLATIONS_KEY, type EntryDates, type EntryHistory } from '../schemas/history.ts';
+import { apiUrlIn, basePath, localizedPath } from '../routes/locale-paths.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { DETAIL_FAMILIES, pageInventory, SECTION_PAGES, type PageRecord } from '../site/pages.ts';
 import { twinDirective } from './agent-directive.ts';
@@ -20,17 +24,80 @@ import { LLMS_TXT_PATH } from './paths.ts';
 /** The media type twins are served with. */
 export const MARKDOWN_MEDIA_TYPE = 'text/markdown; charset=utf-8';
 
-/** The twin of a page path: `/projects/docs-hub/` -> `/projects/docs-hub.md`, `/` -> `/index.md`. */
+/**
+ * The twin of a page path: `/projects/docs-hub/` -> `/projects/docs-hub.md`, `/` -> `/index.md`. A
+ * language's home page keeps its twin in its folder (`/pt-br/` -> `/pt-br/index.md`), so every twin
+ * of a translation sits under the language's segment, as its page does.
+ */
 export function twinPath(pagePath: string): string {
-  return pagePath === '/' ? '/index.md' : `${pagePath.replace(/\/$/, '')}.md`;
+  return basePath(pagePath) === '/' ? `${pagePath.replace(/\/?$/, '/')}index.md` : `${pagePath.replace(/\/$/, '')}.md`;
 }
 
+/** A twin's own words (the catalog's text comes in the twin's language from the catalog). */
+interface TwinWords {
+  page: string;
+  sections: string;
+  endpoints: string;
+  /** Said before the endpoint list where its descriptions (the route table's) are in another language. */
+  endpointsNote?: string;
+  entries: (count: number) => string;
+  dates: (updated: string, created: string) => string;
+  contract: (document: string, envelope: string) => string;
+  /** The note under an entry's dates for a field whose translation is older than its English text. */
+  stale: (field: string, date: string, original: string) => string;
+}
+
+export const TWIN_WORDS: Record<Locale, TwinWords> = {
+  'en-US': {
+    page: 'Page',
+    sections: 'Sections',
+    endpoints: 'Endpoints',
+    entries: (count) => `Entries (${count})`,
+    dates: (updated, created) => `Updated: ${updated}. Created: ${created}.`,
+    contract: (document, envelope) => `The OpenAPI 3.1 contract: <${document}> (in the envelope: <${envelope}>).`,
+    stale: (field, date, original) => `> The English text of ${field} changed on ${date}, after this translation: <${original}>.`,
+  },
+  'pt-BR': {
+    page: 'Página',
+    sections: 'Seções',
+    endpoints: 'Endpoints',
+    endpointsNote: 'As descrições vêm do contrato OpenAPI, em inglês.',
+    entries: (count) => `Entradas (${count})`,
+    dates: (updated, created) => `Atualização: ${updated}. Criação: ${created}.`,
+    contract: (document, envelope) => `O contrato OpenAPI 3.1: <${document}> (no envelope: <${envelope}>).`,
+    stale: (field, date, original) =>
+      `> Tradução desatualizada: o texto em inglês do campo \`${field}\` mudou em ${date}, depois desta tradução. O original: <${original}>.`,
+  },
+};
+
 /** Fields shown in an entry's heading and opening lines rather than as bullets. */
-const LEAD_FIELDS = new Set(['slug', 'name', 'title', 'summary', 'created_at', 'created_commit', 'updated_at', 'updated_commit']);
+const LEAD_FIELDS = new Set([
+  'slug',
+  'name',
+  'title',
+  'summary',
+  'created_at',
+  'created_commit',
+  'updated_at',
+  'updated_commit',
+  STALE_TRANSLATIONS_KEY,
+]);
 
 /** The line that dates an entry: when it last changed and when it was added, from git. */
-export function datesLine(entry: EntryDates): string {
-  return `Updated: ${entry.updated_at}. Created: ${entry.created_at}.`;
+export function datesLine(entry: EntryDates, locale: Locale = DEFAULT_LOCALE): string {
+  return TWIN_WORDS[locale].dates(entry.updated_at, entry.created_at);
+}
+
+/** Fields whose values are site paths: a translation's twin gives the same page in its language. */
+const LINK_FIELDS = new Set(['url', 'routes']);
+
+/** `value` with every link field's page paths in `locale` (files, the API and other sites stay as they are). */
+function localizeLinks(value: unknown, locale: Locale, key?: string): unknown {
+  if (typeof value === 'string') return key !== undefined && LINK_FIELDS.has(key) ? localizedPath(value, locale) : value;
+  if (Array.isArray(value)) return value.map((item) => localizeLinks(item, locale, key));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, localizeLinks(item, locale, name)]));
+  return value;
 }
 
 /** A scalar as Markdown text on one line. */
@@ -57,29 +124,40 @@ function bullets(value: unknown, indent: string): string[] {
   return [`${indent}- ${inline(value)}`];
 }
 
-/** An entry's page: its detail page's twin when it has one, otherwise the page (and anchor) it sits on. */
-function entryPageLink(collection: CollectionName, slug: string, base: string): string {
-  const page = pageUrl(collection, slug);
+/** An entry's page in `locale`: its detail page's twin when it has one, otherwise the page (and anchor) it sits on. */
+function entryPageLink(collection: CollectionName, slug: string, base: string, locale: Locale): string {
+  const page = localizedPath(pageUrl(collection, slug), locale);
   return page.includes('#') ? absoluteUrl(page, base) : absoluteUrl(twinPath(page), base);
 }
 
 /**
- * One entry as Markdown: a heading of `level` with its name, links to its page and JSON, its
- * summary, then every other field as nested bullets (en-US).
+ * One entry as Markdown in `locale`: a heading of `level` with its name, links to its page and JSON
+ * in that language, its summary, a note for each field whose translation is behind its English
+ * text, then every other field as nested bullets.
  */
-export function entrySection(catalog: Catalog, collection: CollectionName, slug: string, base: string, level: number): string[] {
-  const entry = (catalog.collections[collection] as ({ slug: string } & EntryDates)[]).find((item) => item.slug === slug)!;
-  const text = localize(entry, DEFAULT_LOCALE) as Record<string, unknown>;
-  const lines = [`${'#'.repeat(level)} ${catalog.ref(collection, slug).name[DEFAULT_LOCALE]}`, ''];
-  lines.push(
-    `Page: <${absoluteUrl(pageUrl(collection, slug), base)}>. JSON: <${absoluteUrl(entryApiUrl(collection, slug), base)}>.`,
-    '',
-    datesLine(entry),
-    '',
-  );
+export function entrySection(
+  catalog: Catalog,
+  collection: CollectionName,
+  slug: string,
+  base: string,
+  level: number,
+  locale: Locale = DEFAULT_LOCALE,
+): string[] {
+  const words = TWIN_WORDS[locale];
+  const entry = (catalog.collections[collection] as ({ slug: string } & EntryHistory)[]).find((item) => item.slug === slug)!;
+  const text = localize(entry, locale) as Record<string, unknown>;
+  const lines = [`${'#'.repeat(level)} ${catalog.ref(collection, slug).name[locale]}`, ''];
+  const page = absoluteUrl(localizedPath(pageUrl(collection, slug), locale), base);
+  const json = absoluteUrl(apiUrlIn(entryApiUrl(collection, slug), locale), base);
+  lines.push(`${words.page}: <${page}>. JSON: <${json}>.`, '', datesLine(entry, locale), '');
+  // The source language is never behind itself: localize() keeps the stale fields in translations only.
+  const stale = locale === DEFAULT_LOCALE ? [] : (entry[STALE_TRANSLATIONS_KEY] ?? []);
+  const original = entryPageLink(collection, slug, base, DEFAULT_LOCALE);
+  for (const field of stale) lines.push(words.stale(field.field, field.source_at.slice(0, 10), original), '');
   if (typeof text['summary'] === 'string') lines.push(inline(text['summary']), '');
   const rest = Object.fromEntries(Object.entries(text).filter(([key]) => !LEAD_FIELDS.has(key)));
-  if (Object.keys(rest).length > 0) lines.push(...bullets(rest, ''), '');
+  const shown = locale === DEFAULT_LOCALE ? rest : localizeLinks(rest, locale);
+  if (Object.keys(rest).length > 0) lines.push(...bullets(shown, ''), '');
   return lines;
 }
 
@@ -93,15 +171,15 @@ function listedCollection(page: PageRecord): CollectionName | undefined {
 
 const link = (name: string, url: string, note: string) => `- [${name}](${url}): ${inline(note)}`;
 
-/** The body of a section page: links to the twins of its entries, or the entries themselves. */
-function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[] {
-  const en = DEFAULT_LOCALE;
+/** The body of a section page in `locale`: links to the twins of its entries, or the entries themselves. */
+function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: Locale): string[] {
+  const words = TWIN_WORDS[locale];
   if (page.family === 'home') {
     return [
-      '## Sections',
+      `## ${words.sections}`,
       '',
       ...SECTION_PAGES.filter((section) => section.path !== '/').map((section) =>
-        link(section.title[en], absoluteUrl(twinPath(section.path), base), section.description[en]),
+        link(section.title[locale], absoluteUrl(twinPath(localizedPath(section.path, locale)), base), section.description[locale]),
       ),
       '',
     ];
@@ -109,13 +187,14 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
   if (page.family === 'openapi' || page.family === 'workbench') {
     // The API reference and the workbench present the endpoints: each with a URL that answers 200.
     return [
-      '## Endpoints',
+      `## ${words.endpoints}`,
       '',
+      ...(words.endpointsNote ? [words.endpointsNote, ''] : []),
       ...ROUTES.map((route) =>
         link(`GET ${route.path}`, absoluteUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`),
       ),
       '',
-      `The OpenAPI 3.1 contract: <${absoluteUrl(CONTRACT_DOCUMENT_PATH, base)}> (in the envelope: <${absoluteUrl(routeById('getContract').path, base)}>).`,
+      words.contract(absoluteUrl(CONTRACT_DOCUMENT_PATH, base), absoluteUrl(routeById('getContract').path, base)),
       '',
     ];
   }
@@ -124,13 +203,13 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
   const entries = catalog.collections[collection] as { slug: string; summary?: unknown }[];
   if (PAGED_COLLECTIONS.has(collection)) {
     return [
-      `## Entries (${entries.length})`,
+      `## ${words.entries(entries.length)}`,
       '',
       ...entries.map((entry) =>
         link(
-          catalog.ref(collection, entry.slug).name[en],
-          entryPageLink(collection, entry.slug, base),
-          String(localize(entry.summary ?? '', en)),
+          catalog.ref(collection, entry.slug).name[locale],
+          entryPageLink(collection, entry.slug, base, locale),
+          String(localize(entry.summary ?? '', locale)),
         ),
       ),
       '',
@@ -138,47 +217,63 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string): string[]
   }
   // Entries without a page of their own are shown whole, one section each. The profile is the page
   // itself: its heading and its page and JSON links are the page's own, already written.
-  if (collection === 'profile') return entrySection(catalog, collection, entries[0]!.slug, base, 2).slice(4);
-  return entries.flatMap((entry) => entrySection(catalog, collection, entry.slug, base, 2));
+  if (collection === 'profile') return entrySection(catalog, collection, entries[0]!.slug, base, 2, locale).slice(4);
+  return entries.flatMap((entry) => entrySection(catalog, collection, entry.slug, base, 2, locale));
 }
 
 /** The page's level-1 heading, as its HTML says it: the home page shows the studio's name. */
-function pageHeading(catalog: Catalog, page: PageRecord): string {
-  return page.family === 'home' ? catalog.profile.name : page.title[DEFAULT_LOCALE];
+function pageHeading(catalog: Catalog, page: PageRecord, locale: Locale): string {
+  return page.family === 'home' ? catalog.profile.name : page.title[locale];
 }
 
-/** One page's twin. */
-export function buildTwin(catalog: Catalog, page: PageRecord, base: string): string {
-  const en = DEFAULT_LOCALE;
+/** One page's twin in `locale` (the page of that language: its path under the language's segment). */
+export function buildTwin(catalog: Catalog, page: PageRecord, base: string, locale: Locale = DEFAULT_LOCALE): string {
   // Under the heading, before anything else: an agent that reads only the top still learns of llms.txt.
-  const directive = twinDirective(absoluteUrl(LLMS_TXT_PATH, base));
+  const directive = twinDirective(absoluteUrl(LLMS_TXT_PATH, base), locale);
+  const heading = `# ${pageHeading(catalog, page, locale)}`;
   if (page.entry) {
-    const [, , ...body] = entrySection(catalog, page.entry.collection, page.entry.slug, base, 1);
-    return [`# ${pageHeading(catalog, page)}`, '', directive, '', ...body].join('\n');
+    const [, , ...body] = entrySection(catalog, page.entry.collection, page.entry.slug, base, 1, locale);
+    return [heading, '', directive, '', ...body].join('\n');
   }
-  const lines = [`# ${pageHeading(catalog, page)}`, '', directive, '', `> ${inline(page.description[en])}`, ''];
-  lines.push(`Page: <${absoluteUrl(page.path, base)}>.${page.api_url ? ` JSON: <${absoluteUrl(page.api_url, base)}>.` : ''}`);
-  lines.push('', ...sectionBody(catalog, page, base));
+  const lines = [heading, '', directive, '', `> ${inline(page.description[locale])}`, ''];
+  const json = page.api_url ? ` JSON: <${absoluteUrl(apiUrlIn(page.api_url, locale), base)}>.` : '';
+  lines.push(`${TWIN_WORDS[locale].page}: <${absoluteUrl(localizedPath(page.path, locale), base)}>.${json}`);
+  lines.push('', ...sectionBody(catalog, page, base, locale));
   return lines.join('\n');
 }
 
-/** One twin: where it is published, the page it mirrors and its text. */
+/** One twin: where it is published, the page it mirrors (the inventory's record), its language and its text. */
 export interface MarkdownTwin {
   path: string;
   page: PageRecord;
+  locale: Locale;
   markdown: string;
 }
 
-/** Every page's twin, in inventory order; cached per catalog and base URL. */
+/**
+ * Every page's twin in every language: the inventory in order, one language after the other (the
+ * default first); cached per catalog and base URL.
+ */
 export function markdownTwins(catalog: Catalog, base: string): readonly MarkdownTwin[] {
   return memo(catalog, `markdown-twins:${base}`, () =>
-    pageInventory(catalog).map((page) => ({ path: twinPath(page.path), page, markdown: buildTwin(catalog, page, base) })),
+    LOCALES.flatMap((locale) =>
+      pageInventory(catalog).map((page) => ({
+        path: twinPath(localizedPath(page.path, locale)),
+        page,
+        locale,
+        markdown: buildTwin(catalog, page, base, locale),
+      })),
+    ),
   );
 }
 
-/** A sample of twins for the workbench: the first page of each family (every section page, one detail page per family). */
-export function twinSample(catalog: Catalog): string[] {
+/**
+ * A sample of twins for the workbench: the first page of each family (every section page, one
+ * detail page per family), in `locale`.
+ */
+export function twinSample(catalog: Catalog, locale: Locale = DEFAULT_LOCALE): string[] {
   const families = new Map<string, string>();
-  for (const page of pageInventory(catalog)) if (!families.has(page.family)) families.set(page.family, twinPath(page.path));
+  for (const page of pageInventory(catalog))
+    if (!families.has(page.family)) families.set(page.family, twinPath(localizedPath(page.path, locale)));
   return [...families.values()];
 }

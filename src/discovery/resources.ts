@@ -6,9 +6,31 @@ import { EXPORT_ROUTES, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { exampleUrl, exportPath } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
-import { sameInEveryLocale, type LocalizedText } from '../schemas/common.ts';
+import { localizedPath } from '../routes/locale-paths.ts';
+import { LOCALES, sameInEveryLocale, type Locale, type LocalizedText } from '../schemas/common.ts';
 import { pageInventory, type PageRecord } from '../site/pages.ts';
 import { DOCUMENTS, type DocumentRecord } from './documents.ts';
+import { twinPath } from './markdown-twins.ts';
+
+/** A page in one of its languages: where it is published and where its Markdown twin is. */
+export interface PageLanguage {
+  locale: Locale;
+  /** The page's path in that language (`/pt-br/stacks/astro/`). */
+  url: string;
+  /** Its Markdown twin (`/pt-br/stacks/astro.md`). */
+  twin: string;
+}
+
+/**
+ * The languages a page is published in, the default first: every locale, since every page is built
+ * once per locale (src/pages/[...lang]/, getStaticPaths over LOCALES), at the locale's path.
+ */
+export function pageLanguages(page: PageRecord): readonly PageLanguage[] {
+  return LOCALES.map((locale) => {
+    const url = localizedPath(page.path, locale);
+    return { locale, url, twin: twinPath(url) };
+  });
+}
 
 /** One published resource; `url` is a concrete URL that answers 200. */
 export interface PublishedResource {
@@ -21,6 +43,8 @@ export interface PublishedResource {
   /** The JSON twin or source endpoint, when there is one. */
   api_url?: string;
   page?: PageRecord;
+  /** For a page: the page in each language it is published in, with its twin, the default first. */
+  languages?: readonly PageLanguage[];
   route?: RouteSpec;
   document?: DocumentRecord;
 }
@@ -65,6 +89,7 @@ export function publishedResources(catalog: Catalog): {
         summary: page.description,
         ...(page.api_url ? { api_url: page.api_url } : {}),
         page,
+        languages: pageLanguages(page),
       })),
       endpoints: ROUTES.map((route) => ({
         kind: 'endpoint' as const,

@@ -1,5 +1,6 @@
 /**
- * robots.txt: everything open to crawlers and agents, the studio's Content Signals
+ * robots.txt: everything open to crawlers and agents, every language's pages and twins included
+ * (one `Allow: /`, no rule per language, so no language can be left out), the studio's Content Signals
  * (contentsignals.org) from its profile (content/profile, an editable field with a default), and
  * the sitemap named absolutely.
  */

@@ -2,7 +2,7 @@
  * Astro integration: after the build, indexes the prerendered pages of dist/client with Pagefind
  * into dist/client/pagefind/, for the search page. Only the <main> of indexable pages is read (the
  * layout marks it data-pagefind-body; utility pages such as the 404 and the search page are left
- * out), with each page's section as a filter; entries shown at an anchor of an index page are
+ * out), one index per language (Pagefind reads each page's <html lang>), with each page's section as a filter; entries shown at an anchor of an index page are
  * records of their own. Only the files the search page loads are written:
  * the search library, its WebAssembly, the entry file and the index; not Pagefind's default UIs.
  * Listed before precompress, which compresses pagefind.js and pagefind-entry.json with the rest.
@@ -15,6 +15,7 @@ import { close, createIndex } from 'pagefind';
 import { loadCatalogFromFiles } from '../catalog/from-files.ts';
 import { anchoredEntries, SEARCH_INDEX_FOLDER, sectionLabel } from '../site/pages.ts';
 import { inStableOrder } from './search-index-order.ts';
+import type { Locale } from '../schemas/common.ts';
 
 /** Files of Pagefind's own user interfaces, which the search page does not use. */
 const UNUSED = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\b/;
@@ -22,15 +23,15 @@ const UNUSED = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\b/;
 /** The files whose bytes or names follow Pagefind's unstable filter order (see search-index-order.ts). */
 const NAMED_BY_ORDER = /^(?:filter\/.*\.pf_filter|pagefind\..*\.pf_meta|pagefind-entry\.json)$/;
 
-/** Pagefind's language for the site's pages (stemming); the pages are written in en-US. */
-const LANGUAGE = 'en';
+/** Pagefind's key for a locale's index, as it reads it from a page's <html lang> (its stemmer by the language part). */
+const indexLanguage = (locale: Locale) => locale.toLowerCase();
 
 /**
  * Indexes the HTML under `clientDir`, and each entry without a page of its own as a record that
  * leads to its anchor; returns how many HTML files were read, entries added and files written.
  */
 export async function writeSearchIndex(clientDir: string): Promise<{ pages: number; entries: number; files: number }> {
-  const { errors, index } = await createIndex({ forceLanguage: LANGUAGE });
+  const { errors, index } = await createIndex();
   try {
     if (!index) throw new Error(`search-index: Pagefind refused the index: ${errors.join('; ')}`);
     const added = await index.addDirectory({ path: clientDir });
@@ -39,12 +40,12 @@ export async function writeSearchIndex(clientDir: string): Promise<{ pages: numb
     // One message each to Pagefind's process; sent together, answered as they come.
     const records = await Promise.all(
       entries.map((entry) => {
-        const section = sectionLabel(entry.section);
+        const section = sectionLabel(entry.section, entry.locale);
         return index.addCustomRecord({
           url: entry.url,
           // The name leads, as a page's title does; the record is short, so the name weighs.
           content: `${entry.name}. ${entry.summary}`,
-          language: LANGUAGE,
+          language: indexLanguage(entry.locale),
           meta: { title: entry.name, section },
           filters: { section: [section] },
         });

@@ -20,6 +20,7 @@ export { replayKeyOf } from '../api/replay-key.ts';
 export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
 export {
   CACHE_CONTROL,
+  contentLanguageOf,
   CORS_HEADERS,
   fileKind,
   PREFLIGHT_HEADERS,
@@ -28,6 +29,7 @@ export {
   securityHeadersFor,
 } from '../api/response-policy.ts';
 export { serviceState } from '../api/service-state.ts';
+export { localeOfPath, LOCALE_SEGMENTS } from '../routes/locale-paths.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';

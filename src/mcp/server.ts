@@ -1,7 +1,7 @@
 /**
  * The MCP server over the catalog, on the official SDK: a fresh low-level `Server` per request
  * (nothing kept between requests, so any worker answers any request), with the tools of tools.ts
- * and every page's Markdown twin as a resource. `createMcpFetchHandler` serves 2026-07-28 requests
+ * and every page's Markdown twin, in every language, as a resource. `createMcpFetchHandler` serves 2026-07-28 requests
  * statelessly and 2025-era requests through the SDK's stateless fallback (initialize without a session).
  */
 import {
@@ -17,12 +17,14 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
-import { DEFAULT_LOCALE } from '../schemas/common.ts';
+import { LOCALES } from '../schemas/common.ts';
+import { LOCALE_SEGMENTS } from '../routes/locale-paths.ts';
 import { SITE_NAME, SITE_VERSION, configuredSiteUrl, siteUrl } from '../site/config.ts';
 import {
   MCP_CACHE_HINTS,
   MCP_MAX_BODY_BYTES,
   MCP_PROTOCOL_VERSIONS,
+  MCP_RESOURCE_LANGUAGE_META,
   MCP_RESOURCE_PAGE_SIZE,
   MCP_SERVER_NAME,
   mcpResourceUri,
@@ -32,16 +34,26 @@ import { callTool, toolListings } from './tools.ts';
 /** Resources per resources/list page (the route table's data beside the endpoint). */
 export const RESOURCE_PAGE_SIZE = MCP_RESOURCE_PAGE_SIZE;
 
-/** What the server tells a client about itself at the start. */
-const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource.`;
+/** Where each language's pages live, as the instructions say it: `en-US at /, pt-BR under /pt-br/`. */
+const LANGUAGE_PLACES = LOCALES.map((locale) => {
+  const segment = LOCALE_SEGMENTS[locale];
+  return segment === undefined ? `${locale} at /` : `${locale} under /${segment}/`;
+}).join(', ');
 
-/** A twin as a resource: its URL is its URI (no host without SITE_URL: mcpResourceUri). */
+/** What the server tells a client about itself at the start. */
+const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource, in each of its languages (${LANGUAGE_PLACES}).`;
+
+/** The `_meta` key of a resource's language (the route table's, beside the endpoint). */
+export const RESOURCE_LANGUAGE_META = MCP_RESOURCE_LANGUAGE_META;
+
+/** A twin as a resource, in its language: its URL is its URI (no host without SITE_URL: mcpResourceUri). */
 const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
   uri: mcpResourceUri(twin.path, base),
   name: twin.path,
-  title: twin.page.title[DEFAULT_LOCALE],
-  description: twin.page.description[DEFAULT_LOCALE],
+  title: twin.page.title[twin.locale],
+  description: twin.page.description[twin.locale],
   mimeType: 'text/markdown',
+  _meta: { [RESOURCE_LANGUAGE_META]: twin.locale },
 });
 
 /** The offset a resources/list cursor stands for; a cursor the server did not give is invalid params. */
@@ -94,7 +106,11 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
         request.params.uri,
         `Resource not found: ${request.params.uri.slice(0, 200)}. resources/list lists every resource.`,
       );
-    return { contents: [{ uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown }] };
+    return {
+      contents: [
+        { uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [RESOURCE_LANGUAGE_META]: twin.locale } },
+      ],
+    };
   });
   return mcp;
 }

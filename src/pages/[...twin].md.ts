@@ -1,4 +1,4 @@
-/** The Markdown twin of every page (`/projects/docs-hub.md`, `/index.md`), written at build time. */
+/** The Markdown twin of every page in every language (`/projects/docs-hub.md`, `/index.md`, `/pt-br/index.md`), written at build time. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCatalog } from '../catalog/astro-catalog.ts';
 import { MARKDOWN_MEDIA_TYPE, markdownTwins } from '../discovery/markdown-twins.ts';

@@ -37,6 +37,12 @@ export const MCP_CARD_DESCRIPTION = 'Read-only MCP server over a software studio
 export const MCP_RESOURCE_PAGE_SIZE = 50;
 
 /**
+ * The `_meta` key that names a resource's language (a BCP 47 tag such as pt-BR): a resource has no
+ * field of its own for it, and a key under the server's name is ours to define.
+ */
+export const MCP_RESOURCE_LANGUAGE_META = `${MCP_SERVER_NAME}/language`;
+
+/**
  * How long a description of the server itself stays fresh, in seconds: its server card
  * (Cache-Control max-age, as the draft recommends) and, in milliseconds, the 2026-07-28 `ttlMs` of
  * server/discover and tools/list, which say the same things and change only with a release.

@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import { CapabilitySchema } from './capabilities.ts';
 import { CaseSchema } from './cases.ts';
 import { CategorySchema } from './categories.ts';
-import { LocalizedTextSchema, SlugSchema } from './common.ts';
+import { LOCALES, LocalizedTextSchema, SlugSchema } from './common.ts';
 import { JourneySchema } from './journeys.ts';
 import { LinkEntrySchema } from './links.ts';
 import { OperationFieldsSchema } from './operations.ts';
@@ -148,6 +148,10 @@ export const DiscoveryItemSchema = z
     url: z.string(),
     /** Its JSON twin, when it has one. */
     api_url: z.string().optional(),
+    /** For a page: every language it is published in, the default first, with the page's path and Markdown twin in it. */
+    languages: z
+      .array(z.strictObject({ locale: z.enum(LOCALES), url: z.string(), twin_url: z.string() }))
+      .optional(),
     tags: z.array(z.string()),
   })
   .meta({ id: 'DiscoveryItem' });
@@ -165,11 +169,15 @@ export const AuditPayloadSchema = z
       operations: z.number().int(),
       exports: z.number().int(),
       documents: z.number().int(),
-      /** Markdown twins: one per page, at its path with `.md`. */
+      /** Pages in a language other than the default: each page's translations, counted apart from the pages. */
+      translations: z.number().int(),
+      /** Markdown twins: one per page and per translation, at its path with `.md`. */
       twins: z.number().int(),
       /** Entries per collection. */
       entries: z.record(z.string(), z.number().int()),
     }),
+    /** The languages of the website: how many pages each one has, and where they live. */
+    languages: z.array(z.strictObject({ locale: z.enum(LOCALES), pages: z.number().int(), prefix: z.string() })),
     routes: z.array(z.strictObject({ path: z.string(), kind: z.enum(ROUTE_KINDS), method: z.literal('GET') })),
     surfaces: z.array(
       z.strictObject({
@@ -189,7 +197,7 @@ export const AuditPayloadSchema = z
   .meta({
     id: 'AuditPayload',
     description:
-      'Counts, routes, surfaces, utility pages and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
+      'Counts, languages, routes, surfaces, utility pages and exports, all computed from the route table, the page inventory and the catalog. The exports list leaves out /data/site-audit.json, which cannot hash itself.',
   });
 
 /** A client X-Request-Id the API echoes; anything else gets a fresh UUID. */

@@ -25,6 +25,7 @@ export const StaleTranslationSchema = z.strictObject({
     .string()
     .regex(/^[0-9a-f]{40}$/)
     .describe('The commit that last changed its en-US text, after the translation.'),
+  source_at: CommitTimeSchema.describe('That commit’s time (UTC): when the English text changed.'),
   translated_commit: z
     .string()
     .regex(/^[0-9a-f]{40}$/)

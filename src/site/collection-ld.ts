@@ -1,5 +1,7 @@
 /** schema.org CollectionPage with an ItemList, for index pages. */
 import type { CollectionPageLeaf, ItemListLeaf, ListItemLeaf, WithContext } from 'schema-dts';
+import { localizedPath } from '../routes/locale-paths.ts';
+import type { Locale } from '../schemas/common.ts';
 import { absoluteUrl } from './config.ts';
 import { ORGANIZATION_ID } from './profile-ld.ts';
 
@@ -9,11 +11,13 @@ export interface ListedItem {
   path: string;
 }
 
-/** An index page listing `items` in order. */
+/** An index page in `locale` listing `items` in order (paths in the default locale). */
 export function collectionPageLd(
   page: { title: string; description: string; path: string },
   items: readonly ListedItem[],
+  locale: Locale,
 ): WithContext<CollectionPageLeaf> {
+  const url = (path: string) => absoluteUrl(localizedPath(path, locale));
   const list: ItemListLeaf = {
     '@type': 'ItemList',
     numberOfItems: items.length,
@@ -21,17 +25,17 @@ export function collectionPageLd(
       '@type': 'ListItem',
       position: index + 1,
       name: item.name,
-      url: absoluteUrl(item.path),
+      url: url(item.path),
     })),
   };
   return {
     '@context': 'https://schema.org',
     '@type': 'CollectionPage',
-    '@id': absoluteUrl(page.path),
+    '@id': url(page.path),
     name: page.title,
     description: page.description,
-    url: absoluteUrl(page.path),
-    inLanguage: 'en-US',
+    url: url(page.path),
+    inLanguage: locale,
     publisher: { '@id': ORGANIZATION_ID },
     mainEntity: list,
   };

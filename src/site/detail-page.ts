@@ -8,6 +8,7 @@ import { localize, type Localized } from '../catalog/localize.ts';
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import type { CaseDetail, CategoryDetail, OperationDetail, ProjectDetail, StackDetail } from '../schemas/views.ts';
 import type { Crumb } from './breadcrumb-ld.ts';
+import { LANG_PARAMS } from '../routes/locale-paths.ts';
 import { FAMILY_LABELS, pageMeta, recordAt, recordsOf, type PageMeta } from './page-meta.ts';
 import type { DETAIL_FAMILIES, PageRecord } from './pages.ts';
 
@@ -38,10 +39,15 @@ export type DetailProps = {
   slug: string;
 };
 
-/** getStaticPaths entries for a detail family: one per inventory record, keyed by the entry's slug. */
-export function detailPaths(catalog: Catalog, family: DetailFamily): { params: { slug: string }; props: DetailProps }[] {
+/** getStaticPaths entries for a detail family: one per inventory record and language, keyed by the entry's slug. */
+export function detailPaths(
+  catalog: Catalog,
+  family: DetailFamily,
+): { params: { lang: string | undefined; slug: string }; props: DetailProps }[] {
   return recordsOf(catalog, family).flatMap((record) =>
-    record.entry ? [{ params: { slug: record.entry.slug }, props: { record, slug: record.entry.slug } }] : [],
+    record.entry
+      ? LANG_PARAMS.map(({ lang }) => ({ params: { lang, slug: record.entry!.slug }, props: { record, slug: record.entry!.slug } }))
+      : [],
   );
 }
 

@@ -7,32 +7,14 @@ import { localize } from '../catalog/localize.ts';
 import { pageInventory, type PageFamily, type PageRecord } from './pages.ts';
 import type { Locale } from '../schemas/common.ts';
 import { SITE_NAME } from './config.ts';
+import { dictionaryFor } from './i18n/dictionary.ts';
+import { DETAILS } from './i18n/en-US/details.ts';
 
 /** Meta descriptions shorter than this are extended with context (search engines show ~150). */
 export const MIN_DESCRIPTION_LENGTH = 50;
 
-/** How each family is named in running text, e.g. to extend a short description. */
-export const FAMILY_LABELS: Record<PageFamily, string> = {
-  home: 'home page',
-  portfolio: 'portfolio',
-  case: 'portfolio case',
-  categories: 'category index',
-  category: 'category dossier',
-  capabilities: 'capabilities',
-  stacks: 'stack map',
-  stack: 'stack dossier',
-  projects: 'project index',
-  project: 'project dossier',
-  operations: 'operational dossiers',
-  operation: 'operational dossier',
-  journeys: 'journeys',
-  trust: 'trust signals',
-  about: 'studio profile',
-  profiles: 'profiles',
-  links: 'links',
-  workbench: 'workbench',
-  openapi: 'API reference',
-};
+/** How each family is named in running text, in English (for build messages; pages read their locale's names). */
+export const FAMILY_LABELS: Record<PageFamily, string> = DETAILS.families;
 
 /** A page's head facts in one locale. */
 export interface PageMeta {
@@ -48,7 +30,8 @@ export function describe(record: PageRecord, locale: Locale): string {
   const text = localize(record.description, locale).trim();
   if (text.length >= MIN_DESCRIPTION_LENGTH) return text;
   const sentence = /[.!?]$/.test(text) ? text : `${text}.`;
-  return `${sentence} A ${FAMILY_LABELS[record.family]} from ${SITE_NAME}, with its relations and JSON twin.`;
+  const { details } = dictionaryFor(locale);
+  return `${sentence} ${details.describeMore(details.families[record.family], SITE_NAME)}`;
 }
 
 /** Head facts of one inventory record. */

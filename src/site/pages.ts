@@ -9,7 +9,8 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
-import { bilingual, DEFAULT_LOCALE, type LocalizedText } from '../schemas/common.ts';
+import { bilingual, DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { localizedPath } from '../routes/locale-paths.ts';
 
 /** A page family: an index, a detail family, or a standalone page. */
 export type PageFamily =
@@ -232,26 +233,31 @@ export const TITLE_SEARCH_WEIGHT = 10;
 
 /** An entry without a page of its own: shown at an anchor of its collection's index page. */
 export interface AnchoredEntry {
-  /** Page path and anchor, e.g. /capabilities/#accessibility. */
+  /** Page path and anchor in the entry's locale, e.g. /pt-br/capabilities/#accessibility. */
   url: string;
   name: string;
   summary: string;
   section: PageRecord;
+  locale: Locale;
 }
 
 /**
  * The entries that live at an anchor of an index page (capabilities, journeys, trust, links,
- * profiles). The search index holds each as a record of its own, so its name finds it as surely as
- * a detail page's title finds that page, and the result leads to the anchor.
+ * profiles), in every locale. The search index holds each as a record of its own, so its name finds
+ * it as surely as a detail page's title finds that page, and the result leads to the anchor.
  */
 export function anchoredEntries(catalog: Catalog): readonly AnchoredEntry[] {
   return memo(catalog, 'anchored-entries', () =>
-    COLLECTION_NAMES.flatMap((collection) =>
-      (catalog.collections[collection] as { slug: string; summary: LocalizedText }[]).flatMap((entry) => {
-        const { url, name } = catalog.ref(collection, entry.slug);
-        const section = sectionOf(url.split('#')[0]!);
-        return url.includes('#') && section ? [{ url, name: name[DEFAULT_LOCALE], summary: entry.summary[DEFAULT_LOCALE], section }] : [];
-      }),
+    LOCALES.flatMap((locale) =>
+      COLLECTION_NAMES.flatMap((collection) =>
+        (catalog.collections[collection] as { slug: string; summary: LocalizedText }[]).flatMap((entry) => {
+          const { url, name } = catalog.ref(collection, entry.slug);
+          const section = sectionOf(url.split('#')[0]!);
+          return url.includes('#') && section
+            ? [{ url: localizedPath(url, locale), name: name[locale], summary: entry.summary[locale], section, locale }]
+            : [];
+        }),
+      ),
     ),
   );
 }
@@ -262,11 +268,15 @@ export function utilityPage(path: UtilityPage['path']): UtilityPage {
 }
 
 /** Short names for the sections whose page title is long for a navigation bar or a result label. */
-const SHORT_LABELS: Partial<Record<PageFamily, string>> = { stacks: 'Stacks', operations: 'Operations', about: 'About' };
+const SHORT_LABELS: Partial<Record<PageFamily, LocalizedText>> = {
+  stacks: bilingual('Stacks', 'Stacks'),
+  operations: bilingual('Operations', 'Operações'),
+  about: bilingual('About', 'Sobre'),
+};
 
 /** The name a section goes by in navigation and search results. */
-export function sectionLabel(section: PageRecord): string {
-  return SHORT_LABELS[section.family] ?? section.title[DEFAULT_LOCALE];
+export function sectionLabel(section: PageRecord, locale: Locale = DEFAULT_LOCALE): string {
+  return (SHORT_LABELS[section.family] ?? section.title)[locale];
 }
 
 /**

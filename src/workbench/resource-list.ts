@@ -29,14 +29,14 @@ export function auditRoutes(audit: unknown, kind: AuditPayload['routes'][number]
 /**
  * Every resource, endpoints first: the contract's paths, the audit's exports, then the audit's
  * documents that are not already endpoints (the contract is both), then the MCP endpoint and the
- * sample of Markdown twins the page names. The bootstrap URLs are kept even
+ * samples of pages and of Markdown twins the page names, in every language. The bootstrap URLs are kept even
  * when the contract is unreadable, so their rows can say why.
  */
 export function buildInventory(
   contract: unknown,
   audit: unknown,
   bootstrap: readonly string[],
-  agents: { mcp: string; twins: readonly string[] } = { mcp: '', twins: [] },
+  agents: { mcp: string; pages?: readonly string[]; twins: readonly string[] } = { mcp: '', twins: [] },
 ): Resource[] {
   const endpoints = contractPaths(contract);
   for (const url of bootstrap) if (!endpoints.includes(url)) endpoints.push(url);
@@ -47,6 +47,7 @@ export function buildInventory(
     ...exports.map((path): Resource => ({ kind: 'export', path })),
     ...documents.map((path): Resource => ({ kind: 'document', path })),
     ...(agents.mcp ? [{ kind: 'mcp' as const, path: agents.mcp }] : []),
+    ...(agents.pages ?? []).map((path): Resource => ({ kind: 'page', path })),
     ...agents.twins.map((path): Resource => ({ kind: 'twin', path })),
   ];
 }

@@ -3,6 +3,7 @@
  * resource with bounded concurrency, and check each one. The caller renders through the listener.
  */
 import { MCP_TOOLS_LIST, mcpChecks, twinChecks } from './agent-checks.ts';
+import { pageChecks } from './page-checks.ts';
 import { fail, isRecord, pass, statusCheck } from './check.ts';
 import { ContractValidator } from './contract-validator.ts';
 import { documentChecks } from './document-checks.ts';
@@ -21,7 +22,9 @@ export interface WorkbenchUrls {
   discovery: string;
   /** The MCP endpoint, loaded with a tools/list. */
   mcp: string;
-  /** A sample of Markdown twins, one per page family. */
+  /** A sample of pages, one per page family and language. */
+  pages: readonly string[];
+  /** A sample of Markdown twins, one per page family and language. */
   twins: readonly string[];
 }
 
@@ -134,7 +137,9 @@ export async function runWorkbench(urls: WorkbenchUrls, listener: RunListener): 
               ? mcpChecks(fetched)
               : row.resource.kind === 'twin'
                 ? twinChecks(fetched)
-                : documentChecks(row.resource.path, fetched, documents);
+                : row.resource.kind === 'page'
+                  ? pageChecks(fetched)
+                  : documentChecks(row.resource.path, fetched, documents);
       row.checks = [status, ...specific];
     } catch (error) {
       row.checks = [...row.checks, fail('workbench', error instanceof Error ? error.message : String(error))];

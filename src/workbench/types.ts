@@ -1,7 +1,7 @@
 /** The shapes the workbench passes around: resources, responses, checks and rows. */
 
-/** What a resource is: an API endpoint, a static export, a discovery document, the MCP endpoint or a page's Markdown twin. */
-export type ResourceKind = 'endpoint' | 'export' | 'document' | 'mcp' | 'twin';
+/** What a resource is: an API endpoint, a static export, a discovery document, the MCP endpoint, a page of the site or a page's Markdown twin. */
+export type ResourceKind = 'endpoint' | 'export' | 'document' | 'mcp' | 'page' | 'twin';
 
 /** One resource of the inventory, as the site describes it. */
 export interface Resource {

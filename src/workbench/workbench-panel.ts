@@ -49,6 +49,7 @@ export class WorkbenchPanel extends HTMLElement {
       audit: this.dataset['auditUrl'] ?? '',
       discovery: this.dataset['discoveryUrl'] ?? '',
       mcp: this.dataset['mcpUrl'] ?? '',
+      pages: (this.dataset['pageUrls'] ?? '').split(' ').filter((url) => url !== ''),
       twins: (this.dataset['twinUrls'] ?? '').split(' ').filter((url) => url !== ''),
     };
     const progress = part(this, 'progress', HTMLProgressElement);

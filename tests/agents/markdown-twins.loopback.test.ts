@@ -1,20 +1,25 @@
 /**
- * The Markdown twins on the built server: one per sitemap page, served as text/markdown, opening
- * with the page's own <h1>, carrying its facts, every link absolute and every link of this site
- * answering; content negotiation on the HTML URL, with Vary and Link headers.
+ * The Markdown twins on the built server: one per sitemap page of every language, served as
+ * text/markdown, opening with the page's own <h1>, carrying its facts in its language, every link
+ * absolute and every link of this site answering; content negotiation on the HTML URL (English and
+ * Portuguese), with Vary and Link headers.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
-import { DEFAULT_LOCALE } from '../../src/schemas/common.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
+import { LOCALES } from '../../src/schemas/common.ts';
 import { absoluteUrl, siteUrl } from '../../src/site/config.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 
 const baseUrl = inject('baseUrl');
 const site = new URL(siteUrl());
 const catalog = loadCatalogFromFiles();
-const descriptions = new Map(pageInventory(catalog).map((page) => [page.path, page.description[DEFAULT_LOCALE]]));
+/** Each page's description in its language, by its path in that language. */
+const descriptions = new Map(
+  LOCALES.flatMap((locale) => pageInventory(catalog).map((page) => [localizedPath(page.path, locale), page.description[locale]] as const)),
+);
 
 /** A URL of the public site, requested from the loopback server instead. */
 const local = (href: string) => {
@@ -85,8 +90,8 @@ describe('Markdown twins', () => {
   });
 });
 
-describe('content negotiation on page URLs', () => {
-  const path = pageInventory(catalog).find((page) => page.entry)!.path;
+describe.each(LOCALES)('content negotiation on page URLs (%s)', (locale) => {
+  const path = localizedPath(pageInventory(catalog).find((page) => page.entry)!.path, locale);
 
   it.each([
     ['text/markdown', 'markdown'],
@@ -126,10 +131,21 @@ describe('content negotiation on page URLs', () => {
 });
 
 describe('/llms.txt', () => {
-  it('links every page by its Markdown twin', async () => {
+  it('links every page by its Markdown twin, and the section pages of every language', async () => {
     const text = await (await fetch(`${baseUrl}/llms.txt`)).text();
     for (const page of pageInventory(catalog)) {
       expect(text).toContain(`(${absoluteUrl(twinPath(page.path))})`);
     }
+    for (const locale of LOCALES)
+      for (const page of pageInventory(catalog).filter((item) => !item.entry))
+        expect(text).toContain(`(${absoluteUrl(twinPath(localizedPath(page.path, locale)))})`);
+  });
+});
+
+describe('/sitemap.md', () => {
+  it('links every page of every language by its Markdown twin, beside its HTML page', async () => {
+    const text = await (await fetch(`${baseUrl}/sitemap.md`)).text();
+    for (const path of descriptions.keys()) expect(text).toContain(`(${absoluteUrl(twinPath(path))}): `);
+    for (const path of descriptions.keys()) expect(text).toContain(` HTML: <${absoluteUrl(path)}>.`);
   });
 });

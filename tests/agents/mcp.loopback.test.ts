@@ -13,6 +13,8 @@ import { ROUTES } from '../../src/routes/routes.ts';
 import { API_PREFIX, apiUrl } from '../../src/routes/urls.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
+import { LOCALES } from '../../src/schemas/common.ts';
 import { MCP_MAX_BODY_BYTES, MCP_PATH, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
 import { modernToolCall } from '../../src/mcp/tool-call.ts';
 import { toolListings } from '../../src/mcp/tools.ts';
@@ -128,7 +130,7 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602 });
   });
 
-  it('lists every page twin as a text/markdown resource, in pages, and reads its exact text', async () => {
+  it('lists every page twin of every language as a text/markdown resource, in pages, and reads its exact text', async () => {
     const uris: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -140,7 +142,11 @@ describe.each(Object.keys(MODES) as (keyof typeof MODES)[])('MCP %s through the 
       pages++;
     } while (cursor !== undefined && pages < 20);
     // Built without SITE_URL: the URIs name no host (src/routes/mcp-endpoint.ts).
-    const expected = pageInventory(catalog).map((page) => mcpResourceUri(twinPath(page.path), configuredSiteUrl()));
+    // Every page's twin in every language (the Portuguese ones under /pt-br/).
+    const expected = LOCALES.flatMap((locale) =>
+      pageInventory(catalog).map((page) => mcpResourceUri(twinPath(localizedPath(page.path, locale)), configuredSiteUrl())),
+    );
+    expect(expected.some((uri) => uri.includes('/pt-br/'))).toBe(true);
     for (const uri of uris) expect(uri).not.toMatch(/localhost|127\.0\.0\.1/);
     expect(uris.sort()).toEqual(expected.sort());
     for (const uri of uris.slice(0, version === '2026-07-28' ? uris.length : 5)) {

@@ -72,7 +72,7 @@ describe('readHistory', () => {
     write('stacks/astro.yaml', entry('Two', 'Um'));
     const second = commit('2026-03-02T10:00:00Z');
     const stale = readHistory(content()).staleOf(join(content(), 'stacks/astro.yaml'));
-    expect(stale).toEqual([{ field: 'summary', source_commit: second, translated_commit: first }]);
+    expect(stale).toEqual([{ field: 'summary', source_commit: second, source_at: '2026-03-02T10:00:00.000Z', translated_commit: first }]);
 
     write('stacks/astro.yaml', entry('Two', 'Dois'));
     commit('2026-03-03T10:00:00Z');

@@ -29,14 +29,15 @@ describe('the audit', () => {
     expect(audit.utility_pages.filter((page) => pageRoutes.has(page.path))).toEqual([]);
   });
 
-  it('counts the shipped site: 80 pages (and their 80 Markdown twins), 21 endpoints, 9 exports, 15 documents, 6 operational dossiers', () => {
+  it('counts the shipped site: 80 pages and their 80 translations (and their 160 Markdown twins), 21 endpoints, 9 exports, 17 documents, 6 operational dossiers', () => {
     expect(audit.counts).toEqual({
       pages: 80,
+      translations: 80,
       endpoints: 21,
       operations: 6,
       exports: 9,
-      documents: 15,
-      twins: 80,
+      documents: 17,
+      twins: 160,
       entries: {
         profile: 1,
         profiles: 2,
@@ -51,6 +52,13 @@ describe('the audit', () => {
         trust: 8,
       },
     });
+  });
+
+  it('says where each language lives and how many pages it has', () => {
+    expect(audit.languages).toEqual([
+      { locale: 'en-US', pages: 80, prefix: '/' },
+      { locale: 'pt-BR', pages: 80, prefix: '/pt-br/' },
+    ]);
   });
 
   it('lists one route per page, endpoint, export and document', () => {

@@ -30,8 +30,10 @@ describe('static exports on the built server', () => {
 });
 
 describe('discovery on the built server', () => {
-  it('lists URLs that all answer 200, and counts that equal the audit', async () => {
-    const discovery = (await payloadOf('/api/discovery')) as { items: { kind: string; url: string }[] };
+  it('lists URLs that all answer 200 (each page in each of its languages, and its twins), and counts that equal the audit', async () => {
+    const discovery = (await payloadOf('/api/discovery')) as {
+      items: { kind: string; url: string; languages?: { url: string; twin_url: string }[] }[];
+    };
     const audit = (await payloadOf('/api/audit')) as { counts: Record<string, number> };
     const byKind = (kind: string) => discovery.items.filter((item) => item.kind === kind).length;
     expect([byKind('page'), byKind('endpoint'), byKind('export')]).toEqual([
@@ -39,7 +41,14 @@ describe('discovery on the built server', () => {
       audit.counts['endpoints'],
       audit.counts['exports'],
     ]);
-    const urls = [...new Set(discovery.items.map((item) => item.url.split('#')[0]!))];
+    const languages = discovery.items.flatMap((item) => item.languages ?? []);
+    expect(languages).toHaveLength(audit.counts['twins']!);
+    const urls = [
+      ...new Set([
+        ...discovery.items.map((item) => item.url.split('#')[0]!),
+        ...languages.flatMap((language) => [language.url, language.twin_url]),
+      ]),
+    ];
     const failures: string[] = [];
     for (let index = 0; index < urls.length; index += 8) {
       await Promise.all(

@@ -1,46 +1,62 @@
 /**
  * Markdown twins and llms-full.txt as agents read them: the text of a few pages of each kind, written
- * out by hand from the catalog in content/ (a changed entry or layout shows up here as a diff).
+ * out by hand from the catalog in content/ (a changed entry or layout shows up here as a diff), in
+ * English and in Portuguese.
  */
 import { describe, expect, it } from 'vitest';
+import { createCatalog } from '../../src/catalog/catalog.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildLlmsFullTxt } from '../../src/discovery/llms-full-txt.ts';
 import { datesLine, markdownTwins, twinSample } from '../../src/discovery/markdown-twins.ts';
 import type { CollectionName } from '../../src/schemas/collections.ts';
+import type { Locale } from '../../src/schemas/common.ts';
 import { twinDirective } from '../../src/discovery/agent-directive.ts';
 
 const base = 'https://studio.example';
 const catalog = loadCatalogFromFiles();
 
 const directive = twinDirective(`${base}/llms.txt`);
+const directivePt = twinDirective(`${base}/llms.txt`, 'pt-BR');
 
 /** A twin's text by its path, from a fresh build of all of them, without the agent directive under its heading. */
-function twin(path: string): string {
-  const found = markdownTwins(catalog, base).find((item) => item.path === path);
+function twin(path: string, from = catalog): string {
+  const found = markdownTwins(from, base).find((item) => item.path === path);
   if (!found) throw new Error(`no twin at ${path}`);
-  return found.markdown.replace(`\n\n${directive}\n`, '\n');
+  return found.markdown.replace(`\n\n${found.locale === 'pt-BR' ? directivePt : directive}\n`, '\n');
 }
 const lines = (text: string, from: number, to: number) => text.split('\n').slice(from, to);
 /** The dates line of an entry, from its dates in the catalog (they come from git). */
-const dates = (collection: CollectionName, slug: string) => datesLine(catalog.get(collection, slug)!);
+const dates = (collection: CollectionName, slug: string, locale?: Locale) => datesLine(catalog.get(collection, slug)!, locale);
 
 describe('markdown twins', () => {
-  it("puts the agent directive under every twin's heading, pointing at llms.txt", () => {
-    for (const item of markdownTwins(catalog, base)) expect(item.markdown.split('\n').slice(1, 3), item.path).toEqual(['', directive]);
+  it("puts the agent directive under every twin's heading, pointing at llms.txt, in the twin's language", () => {
+    for (const item of markdownTwins(catalog, base))
+      expect(item.markdown.split('\n').slice(1, 3), item.path).toEqual(['', item.locale === 'pt-BR' ? directivePt : directive]);
+    expect(directivePt).toBe(
+      '> Para agentes de IA: o índice do site inteiro está em <https://studio.example/llms.txt>; toda página tem um gêmeo em Markdown como este.',
+    );
   });
 
-  it('has one twin per inventory page, in inventory order, each pointing at its page', () => {
+  it('has one twin per inventory page and language: English in inventory order, then Portuguese under /pt-br/', () => {
     const twins = markdownTwins(catalog, base);
-    expect(twins).toHaveLength(80);
-    expect(twins.slice(0, 3).map((item) => [item.path, item.page.path])).toEqual([
-      ['/index.md', '/'],
-      ['/portfolio.md', '/portfolio/'],
-      ['/categories.md', '/categories/'],
+    expect(twins).toHaveLength(160);
+    expect(twins.slice(0, 3).map((item) => [item.path, item.page.path, item.locale])).toEqual([
+      ['/index.md', '/', 'en-US'],
+      ['/portfolio.md', '/portfolio/', 'en-US'],
+      ['/categories.md', '/categories/', 'en-US'],
     ]);
-    expect(twins.at(-1)?.path).toBe('/operations/seo-and-distribution.md');
+    expect(twins[79]?.path).toBe('/operations/seo-and-distribution.md');
+    expect(twins.slice(80, 83).map((item) => [item.path, item.page.path, item.locale])).toEqual([
+      ['/pt-br/index.md', '/', 'pt-BR'],
+      ['/pt-br/portfolio.md', '/portfolio/', 'pt-BR'],
+      ['/pt-br/categories.md', '/categories/', 'pt-BR'],
+    ]);
+    expect(twins.at(-1)?.path).toBe('/pt-br/operations/seo-and-distribution.md');
+    expect(twins.slice(80).map((item) => item.path)).toEqual(twins.slice(0, 80).map((item) => item.path.replace(/^\//, '/pt-br/')));
   });
 
-  it('samples the first page of each family for the workbench', () => {
+  it('samples the first page of each family for the workbench, in the language asked', () => {
+    expect(twinSample(catalog, 'pt-BR')).toEqual(twinSample(catalog).map((path) => `/pt-br${path}`));
     expect(twinSample(catalog)).toEqual([
       '/index.md',
       '/portfolio.md',
@@ -200,6 +216,116 @@ describe('markdown twins', () => {
       '',
       '- client: An agricultural cooperative in the São Francisco valley',
     ]);
+  });
+});
+
+describe('Portuguese twins', () => {
+  it('write the home page in Portuguese, linking the Portuguese section twins and the API in Portuguese', () => {
+    expect(lines(twin('/pt-br/index.md'), 0, 10)).toEqual([
+      '# Oficina Norte',
+      '',
+      '> A Oficina Norte constrói sites guiados por conteúdo, APIs públicas auditáveis e os portões de qualidade que as mantêm honestas.',
+      '',
+      'Página: <https://studio.example/pt-br/>. JSON: <https://studio.example/api/catalog?lang=pt-BR>.',
+      '',
+      '## Seções',
+      '',
+      '- [Portfólio](https://studio.example/pt-br/portfolio.md): Casos de clientes por categoria, com as stacks usadas e os sinais que cada um produziu.',
+      '- [Categorias](https://studio.example/pt-br/categories.md): Os tipos de problema que o estúdio resolve, com sinais, stacks, capacidades e operações.',
+    ]);
+  });
+
+  it('write a detail page with the catalog’s pt-BR text, line for line as the English twin is built', () => {
+    const pt = twin('/pt-br/projects/docs-hub.md');
+    expect(lines(pt, 0, 8)).toEqual([
+      '# Docs Hub',
+      '',
+      'Página: <https://studio.example/pt-br/projects/docs-hub/>. JSON: <https://studio.example/api/projects/docs-hub?lang=pt-BR>.',
+      '',
+      dates('projects', 'docs-hub', 'pt-BR'),
+      '',
+      'Um template de site de documentação em Astro que reúne guias escritos, referências OpenAPI, busca de texto completo e páginas versionadas.',
+      '',
+    ]);
+    expect(dates('projects', 'docs-hub', 'pt-BR')).toMatch(/^Atualização: \S+\. Criação: \S+\.$/);
+    expect(pt).toContain(
+      '  - command: npm run dev\n    - purpose: Serve o site localmente, com recarga automática para guias e arquivos OpenAPI.',
+    );
+    // The same fields in the same order: only the words differ.
+    const keys = (text: string) => text.split('\n').map((line) => /^\s*- (\w+):/.exec(line)?.[1] ?? '');
+    expect(keys(pt)).toEqual(keys(twin('/projects/docs-hub.md')));
+  });
+
+  it('list a directory with Portuguese names and summaries, linking Portuguese twins', () => {
+    expect(lines(twin('/pt-br/projects.md'), 0, 9)).toEqual([
+      '# Projetos',
+      '',
+      '> Dossiês técnicos e operacionais dos projetos do estúdio, com comandos e superfícies.',
+      '',
+      'Página: <https://studio.example/pt-br/projects/>. JSON: <https://studio.example/api/projects?lang=pt-BR>.',
+      '',
+      '## Entradas (16)',
+      '',
+      '- [A11y Smoke Runner](https://studio.example/pt-br/projects/a11y-smoke-runner.md): Um harness em Playwright que visita cada rota de um sitemap, roda o axe-core em cada página e reprova o build diante de violações sérias ou críticas.',
+    ]);
+  });
+
+  it('give the site paths inside entries in Portuguese, and leave files, the API, mail and other sites as they are', () => {
+    const journeys = twin('/pt-br/journeys.md');
+    expect(journeys).toContain('    - url: /pt-br/workbench/\n');
+    expect(journeys).toContain('    - url: mailto:hello@oficinanorte.dev\n');
+    expect(journeys).not.toMatch(/- url: \/(?!pt-br\/)[^\s]*\/\n/);
+    const dossier = twin('/pt-br/operations/auditable-api.md');
+    expect(dossier).toContain('- routes:\n  - /pt-br/openapi/\n  - /api/openapi.json\n');
+    expect(twin('/pt-br/links.md')).toContain('- url: /data/site-catalog.json\n');
+  });
+
+  it('link only Portuguese pages and twins of this site (the stale note’s English original aside)', () => {
+    const twins = markdownTwins(catalog, base).filter((item) => item.locale === 'pt-BR');
+    expect(twins).toHaveLength(80);
+    for (const item of twins) {
+      for (const line of item.markdown.split('\n').filter((text) => !text.startsWith('> Tradução desatualizada'))) {
+        for (const match of line.matchAll(/(?:\]\(|<)(https:\/\/studio\.example[^)>\s]*)/g)) {
+          const url = new URL(match[1]!);
+          const page = url.pathname.endsWith('/') || (url.pathname.endsWith('.md') && url.pathname !== '/llms.txt');
+          if (page) expect(url.pathname, `${item.path} links ${url.href}`).toMatch(/^\/pt-br\//);
+        }
+      }
+    }
+  });
+
+  it('describe the endpoints in the contract’s English, and say so', () => {
+    const reference = twin('/pt-br/openapi.md');
+    expect(lines(reference, 6, 10)).toEqual(['## Endpoints', '', 'As descrições vêm do contrato OpenAPI, em inglês.', '']);
+    expect(reference.trimEnd().split('\n').at(-1)).toBe(
+      'O contrato OpenAPI 3.1: <https://studio.example/openapi.json> (no envelope: <https://studio.example/api/openapi.json>).',
+    );
+  });
+
+  it('note a field whose Portuguese is older than its English change, linking the English twin; the English twin says nothing', () => {
+    const stale = {
+      field: 'commands',
+      source_commit: 'a'.repeat(40),
+      source_at: '2026-11-21T07:48:46.000Z',
+      translated_commit: 'b'.repeat(40),
+    };
+    const fixture = createCatalog({
+      ...catalog.collections,
+      projects: catalog.collections.projects.map((entry) =>
+        entry.slug === 'docs-hub' ? { ...entry, stale_translations: [stale] } : entry,
+      ),
+    });
+    const pt = twin('/pt-br/projects/docs-hub.md', fixture);
+    expect(lines(pt, 4, 9)).toEqual([
+      dates('projects', 'docs-hub', 'pt-BR'),
+      '',
+      '> Tradução desatualizada: o texto em inglês do campo `commands` mudou em 2026-11-21, depois desta tradução. O original: <https://studio.example/projects/docs-hub.md>.',
+      '',
+      'Um template de site de documentação em Astro que reúne guias escritos, referências OpenAPI, busca de texto completo e páginas versionadas.',
+    ]);
+    expect(pt).not.toContain('stale_translations');
+    expect(twin('/projects/docs-hub.md', fixture)).toBe(DOCS_HUB);
+    expect(twin('/pt-br/projects/docs-hub.md')).not.toContain('Tradução desatualizada');
   });
 });
 

@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../../src/discovery/documents.ts';
 import { seriousAxeViolations, watchErrors } from '../support/browser.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { pageInventory, SEARCH_INDEX_FOLDER, SECTION_PAGES, sectionLabel, utilityPage } from '../../src/site/pages.ts';
 
 const inventory = pageInventory(loadCatalogFromFiles());
@@ -141,4 +142,21 @@ test('the page as a browser without JavaScript shows it passes axe', async ({ pa
   await page.goto(`${searchPath}?q=${encodeURIComponent(targetName)}`);
   await expect(page.getByText('Search needs JavaScript')).toBeVisible();
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test('the Portuguese search page searches the Portuguese pages, finding another inflection of a word', async ({ page }) => {
+  const errors = watchErrors(page);
+  // "serviços" is nowhere in ledger-sync's Portuguese text, which says "serviço": the pt stemmer joins them.
+  const ledger = inventory.find((candidate) => candidate.entry?.slug === 'ledger-sync')!;
+  await page.goto(`${localizedPath(searchPath, 'pt-BR')}?q=servi%C3%A7os`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  const link = page.locator('.search-result').getByRole('link', { name: ledger.title['pt-BR'], exact: true });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute('href', localizedPath(ledger.path, 'pt-BR'));
+  // Only Portuguese pages answer there.
+  for (const href of await page.locator('.search-result a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+    expect(href, 'a result on the Portuguese index').toMatch(/^\/pt-br\//);
+  }
+  await expect(page.getByRole('status')).toHaveText(/resultados? para “serviços”/);
+  expect(errors).toEqual([]);
 });

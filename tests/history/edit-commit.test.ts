@@ -68,7 +68,7 @@ describe('edit one file and commit', () => {
     const payload = (url: string) =>
       (JSON.parse(answerApi('GET', parseTarget(url), {}, catalog).body!) as { payload: Record<string, unknown> }).payload;
     expect(payload('/api/stacks/astro?lang=pt-BR')['stale_translations']).toEqual([
-      { field: 'summary', source_commit: edit, translated_commit: git('rev-parse', 'HEAD~1') },
+      { field: 'summary', source_commit: edit, source_at: '2026-12-02T12:00:00.000Z', translated_commit: git('rev-parse', 'HEAD~1') },
     ]);
     expect(payload('/api/stacks/astro')).not.toHaveProperty('stale_translations');
     const items = payload('/api/stacks?lang=pt-BR')['items'] as Record<string, unknown>[];

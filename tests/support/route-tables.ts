@@ -33,6 +33,8 @@ export const STANDALONE_DOCUMENT_PATHS = [
   '/mcp/server-card',
   '/feed.atom',
   '/feed.json',
+  '/pt-br/feed.atom',
+  '/pt-br/feed.json',
   '/robots.txt',
   '/sitemap-index.xml',
   '/openapi.json',

@@ -59,7 +59,7 @@ describe('buildInventory', () => {
     ]);
   });
 
-  it('lists 44 resources for the shipped site: 21 endpoints, 9 exports, 14 documents that are not endpoints', () => {
+  it('lists 46 resources for the shipped site: 21 endpoints, 9 exports, 16 documents that are not endpoints', () => {
     const catalog = loadCatalogFromFiles();
     // As the API serves them: JSON, so only what survives serialization counts.
     const served = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -68,7 +68,7 @@ describe('buildInventory', () => {
       served(buildAudit(catalog, (route) => defaultPayloadJson(route, catalog))),
       [apiUrl('getContract'), apiUrl('getAudit')],
     );
-    expect(inventory).toHaveLength(44);
+    expect(inventory).toHaveLength(46);
     expect(inventory.filter((resource) => resource.kind === 'endpoint')).toHaveLength(21);
     expect(inventory.filter((resource) => resource.kind === 'export')).toHaveLength(9);
     expect(inventory.filter((resource) => resource.kind === 'document').map((resource) => resource.path)).toEqual([

@@ -1,0 +1,2 @@
+/** Interface strings in English: tools. */
+export const TOOLS = {};

@@ -1,0 +1,31 @@
+/** A moldura das páginas em português: layout, cabeçalho, rodapé, trilha e o que toda página tem. */
+import type { SHELL } from '../en-US/shell.ts';
+
+export const SHELL_PT: typeof SHELL = {
+  skipLink: 'Pular para o conteúdo',
+  updated: 'Atualizado em',
+  home: 'Início',
+  mainNav: 'Principal',
+  breadcrumb: 'Trilha de navegação',
+  searchLabel: 'Buscar no site',
+  searchPlaceholder: 'Buscar',
+  searchButton: 'Buscar',
+  siteSearch: 'Site',
+  languageSwitch: 'Idioma',
+  asJson: (title) => `${title} em JSON`,
+  asMarkdown: (title) => `${title} em Markdown`,
+  feedAtom: 'Mudanças do catálogo (Atom)',
+  feedJson: 'Mudanças do catálogo (JSON Feed)',
+  footerSections: 'Seções',
+  footerData: 'Dados abertos',
+  footerCatalogJson: 'Catálogo em JSON',
+  footerContract: 'Contrato OpenAPI',
+  footerLlms: 'llms.txt para modelos de linguagem',
+  footerSitemap: 'Mapa do site',
+  footerSince: (name, year, place) => `${name}, desde ${year} · ${place}`,
+  jsonTwinNote: 'Os mesmos dados, como a API pública os serve.',
+  noneYet: 'Nada ainda.',
+  untranslated: 'Ainda sem tradução: exibido em inglês.',
+  staleTranslation: (date) => `O texto em inglês mudou em ${date}; esta tradução pode estar desatualizada.`,
+  staleLink: 'Ler a página em inglês',
+};
