@@ -9,6 +9,8 @@ import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { pageInventory, type PageFamily, type PageRecord } from '../../src/site/pages.ts';
 import { absoluteUrl } from '../../src/site/config.ts';
 import { pageOfProject, seriousAxeViolations } from '../support/browser.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
+import { LOCALES } from '../../src/schemas/common.ts';
 
 const catalog = loadCatalogFromFiles();
 const inventory = pageInventory(catalog);
@@ -96,11 +98,11 @@ test('the sample covers every content family of the inventory', () => {
   expect(samples.length).toBe(families.size);
 });
 
-test.describe('one page of each family, in the browser', () => {
-  for (const record of samples) {
-    familyTest(`${record.family}: ${record.path}`, async ({ watched: { page, log } }) => {
+test.describe('one page of each family in each language, in the browser', () => {
+  for (const path of LOCALES.flatMap((locale) => samples.map((record) => localizedPath(record.path, locale)))) {
+    familyTest(`${path}`, async ({ watched: { page, log } }) => {
       // 'load': every subresource is in; with no script on the page nothing can request more after it.
-      const response = await page.goto(record.path, { waitUntil: 'load' });
+      const response = await page.goto(path, { waitUntil: 'load' });
 
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveCount(1);
