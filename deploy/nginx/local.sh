@@ -88,6 +88,9 @@ fi
 render > "$work/site.conf"
 {
   [ -f "$brotli_module" ] && echo "load_module $brotli_module;"
+  # As root, nginx runs its workers as nobody, who cannot read a build in a folder only root may
+  # enter (root's home, any mktemp -d): there they run as the build's owner.
+  [ "$(id -u)" = 0 ] && echo "user $(stat -c %U "$dist/client/");"
   cat <<CONF
 worker_processes 1;
 pid $work/nginx.pid;

@@ -90,6 +90,14 @@ function replacedInGzip(content: Uint8Array, from: string, to: string): Buffer {
   return gzipSync(Buffer.from(text.replaceAll(from, to), 'latin1'), { level: 9 });
 }
 
+/** The entry file with its languages in sorted order, every other member where it was. */
+function withSortedLanguages(content: Uint8Array): Uint8Array {
+  const entry = JSON.parse(Buffer.from(content).toString('utf8')) as { languages?: Record<string, unknown> };
+  if (!entry.languages) return content;
+  entry.languages = Object.fromEntries(Object.entries(entry.languages).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return Buffer.from(JSON.stringify(entry));
+}
+
 /** The index files with filters in sorted order and the filter, metadata and entry names to match. */
 export function inStableOrder(files: readonly IndexFile[]): IndexFile[] {
   let result = files.map((file) => ({ ...file }));
@@ -109,6 +117,8 @@ export function inStableOrder(files: readonly IndexFile[]): IndexFile[] {
     meta.path = `pagefind.${newName}.pf_meta`;
     if (entry) entry.content = Buffer.from(Buffer.from(entry.content).toString('utf8').replaceAll(`"${oldName}"`, `"${newName}"`));
   }
+  // One index per language: Pagefind lists them in the order its threads finished them.
+  if (entry) entry.content = withSortedLanguages(entry.content);
   result = result.sort((a, b) => (a.path < b.path ? -1 : 1));
   return result;
 }

@@ -6,9 +6,9 @@
  * /dev/null, not executable; apt-get is a stand-in that records its arguments. Nothing is uninstalled.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const SCRIPT = 'scripts/system-packages.sh';
@@ -27,6 +27,16 @@ chmodSync(join(bin, 'apt-get'), 0o755);
 chmodSync(bin, 0o755);
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
+/**
+ * What nobody runs, in a folder nobody may read: the checkout itself may sit in one only root enters
+ * (root's home, any mktemp -d). The script, what it reads, and package.json (for `npm test`).
+ */
+const readable = join(bin, 'checkout');
+for (const file of ['package.json', SCRIPT, 'deploy/nginx/local.sh']) {
+  mkdirSync(dirname(join(readable, file)), { recursive: true });
+  copyFileSync(file, join(readable, file));
+}
+
 /** Runs `command` on this machine as a fresh one: no Chromium, no nginx, the stand-in apt-get first on PATH. */
 function onFreshMachine(command: string, { asNobody = false, hidden = HIDE } = {}) {
   const { CHROMIUM_PATH: _elsewhere, ...inherited } = process.env;
@@ -41,6 +51,7 @@ function onFreshMachine(command: string, { asNobody = false, hidden = HIDE } = {
       env,
       encoding: 'utf8',
       timeout: 60_000,
+      ...(asNobody ? { cwd: readable } : {}),
     },
   );
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };

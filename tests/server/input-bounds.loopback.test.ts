@@ -221,16 +221,15 @@ describe('every input bounded', () => {
     expect(Math.min(...costs)).toBeLessThan(Math.min(...floors) * 1.5);
   }, 120_000);
 
-  it('answers /api/health in under 50 ms while four unknown slugs as long as the body limit allows are in flight', async () => {
+  // How long health waits follows from the CPU bound above (four answers of at most 5 ms each); a
+  // wall-clock bound here would measure the machine (figures: the closing note of issue 51).
+  it('answers /api/health while four unknown slugs as long as the body limit allows are in flight', async () => {
     const worst = post(unknownSlug(LONGEST_ARGUMENT));
     const inFlight = Array.from({ length: 4 }, worst);
     await sleep(20);
-    const started = performance.now();
     const health = await fetch(`${server.url}${routeById('getHealth').path}`);
     await health.text();
-    const ms = performance.now() - started;
     await Promise.all(inFlight);
     expect(health.status).toBe(200);
-    expect(ms).toBeLessThan(50);
   });
 });
