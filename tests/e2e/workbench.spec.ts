@@ -29,12 +29,12 @@ async function payload<T>(request: APIRequestContext, path: string): Promise<T> 
 
 /**
  * How many resources the panel loads for the shipped site, counted by hand: 21 endpoints, 9 exports
- * and 14 documents that are not endpoints (llms.txt, llms-full.txt, the API catalog, sitemap.md, skill.md, the Agent Skills index and
- * its SKILL.md, the AI Catalog, the MCP server card, the Atom and JSON change feeds, robots.txt, the sitemap index, the bare OpenAPI
- * document; the enveloped contract is both),
- * the MCP endpoint, and 19 Markdown twins (one per page family: 14 section pages and 5 detail families).
+ * and 16 documents that are not endpoints (llms.txt, llms-full.txt, the API catalog, sitemap.md, skill.md, the Agent Skills index and
+ * its SKILL.md, the AI Catalog, the MCP server card, the Atom and JSON change feeds in English and in Portuguese, robots.txt, the
+ * sitemap index, the bare OpenAPI document; the enveloped contract is both), the MCP endpoint, and in each of the two languages
+ * 19 pages and their 19 Markdown twins (one per page family: 14 section pages and 5 detail families).
  */
-const TOTAL = 64;
+const TOTAL = 21 + 9 + 16 + 1 + 2 * (19 + 19);
 
 /** The served contract, audit and discovery, for the tests that pick a resource to break. */
 async function inventory(request: APIRequestContext) {
