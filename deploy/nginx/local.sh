@@ -89,8 +89,14 @@ render > "$work/site.conf"
 {
   [ -f "$brotli_module" ] && echo "load_module $brotli_module;"
   # As root, nginx runs its workers as nobody, who cannot read a build in a folder only root may
-  # enter (root's home, any mktemp -d): there they run as the build's owner.
-  [ "$(id -u)" = 0 ] && echo "user $(stat -c %U "$dist/client/");"
+  # enter (root's home, any mktemp -d): there they run as the build's owner and group. `user` takes
+  # names only, its group defaults to one named as the user (nobody's is nogroup): a uid or gid
+  # without a name (a checkout mounted into a container) runs them as root.
+  if [ "$(id -u)" = 0 ]; then
+    owner="$(stat -c '%U %G' "$dist/client/")"
+    case " $owner " in *' UNKNOWN '*) owner='root root' ;; esac
+    echo "user $owner;"
+  fi
   cat <<CONF
 worker_processes 1;
 pid $work/nginx.pid;
