@@ -1,38 +1,30 @@
 /**
- * The error codes as the API reference explains them: what each means, how to fix the request,
- * and a request that really produces it (answered at build time like every other example).
+ * The error codes as the API reference explains them: what each means and how to fix the request
+ * (in the page's words), and a request that really produces it (answered at build time like every
+ * other example).
  */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../schemas/errors.ts';
 import { LANG_PARAM, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
 import { ALLOWED_METHODS } from '../api/respond.ts';
 import type { ReferenceOperation, ReferenceTag } from './model.ts';
 
-/** What each stable code means for a client. */
-export const ERROR_MEANINGS: Record<ErrorCode, string> = {
-  not_found:
-    'No endpoint answers the path, or no entry has the slug. `allowed` lists the endpoint paths or the known slugs; pick one of them.',
-  unknown_parameter:
-    'The query names a parameter this endpoint does not accept. `parameter` names it and `allowed` lists the accepted ones; check the spelling.',
-  invalid_parameter:
-    'A value is outside its allowed values, is not a supported locale, holds control characters or malformed percent-encoding. `allowed` lists the values when there is a list; encode values with encodeURIComponent.',
-  repeated_parameter: 'A parameter appears more than once. Send each parameter once; different filters combine to narrow the result.',
-  too_long: `A value is too long: q may hold ${MAX_QUERY_LENGTH} characters after trimming, any other parameter ${MAX_VALUE_LENGTH}.`,
-  method_not_allowed: `The API is read-only: it answers ${ALLOWED_METHODS} only. The Allow header and \`allowed\` list them.`,
-  internal_error:
-    'The server failed to answer. Nothing is wrong with the request; the failure was logged under the request id the envelope carries, so quote it when you report it.',
-  unavailable:
-    'The process answering is shutting down (only /api/health says so, with 503, so load balancers take it out of rotation). Retry: a new connection reaches another worker or replica.',
-  rate_limited:
-    'This client sent more requests than its quota allows in the current window. Wait the seconds Retry-After gives (the RateLimit header counts down the quota left and the seconds until it refills), then retry.',
-  invalid_request:
-    'The request itself is malformed before any parameter is read: a backslash, an encoded NUL or a `..` above the root in the path, a target that does not start with `/`, or two Host headers. Send the path as a URL parser writes it.',
-  too_large: 'The request carries a body larger than the front proxy accepts. API requests carry no body; send none.',
-  uri_too_long:
-    'The request line is longer than the front proxy accepts. Shorten the query: no parameter needs more than a few hundred characters.',
-  not_implemented:
-    'The request uses a transfer coding the front proxy does not implement. Send requests without a body, or with Content-Length.',
-  version_not_supported: 'The request names an HTTP version the server does not speak. Use HTTP/1.1 (or HTTP/1.0).',
+/**
+ * What each stable code means for a client, in the page's language (the site's dictionary gives
+ * the words); the two that quote a limit are filled from the limits the API enforces.
+ */
+export type ErrorMeaningWords = Record<Exclude<ErrorCode, 'too_long' | 'method_not_allowed'>, string> & {
+  too_long: (query: number, other: number) => string;
+  method_not_allowed: (methods: string) => string;
 };
+
+/** Each code's meaning, as the reference shows it. */
+export function errorMeanings(words: ErrorMeaningWords): Record<ErrorCode, string> {
+  return {
+    ...words,
+    too_long: words.too_long(MAX_QUERY_LENGTH, MAX_VALUE_LENGTH),
+    method_not_allowed: words.method_not_allowed(ALLOWED_METHODS),
+  };
+}
 
 /** A request that produces an error code, and the operation whose contract describes the answer. */
 export interface ErrorExampleRequest {

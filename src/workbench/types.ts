@@ -48,3 +48,32 @@ export interface Row {
 
 /** A row fails when any of its checks fails. */
 export const rowFailed = (row: Row): boolean => row.checks.some((check) => !check.ok);
+
+/**
+ * The words the panel writes, in the page's language: the page passes them as JSON (data-words).
+ * `{name}` in a value is a placeholder the panel fills.
+ */
+export interface PanelWords {
+  readingRoutes: string;
+  /** `{loaded}`, `{total}`. */
+  progress: string;
+  allPassed: string;
+  /** `{failed}`. */
+  someFailed: string;
+  /** `{checks}`, `{resources}`, `{failing}`, `{ms}`, `{since}` (afterLoad or afterRerun). */
+  summary: string;
+  afterLoad: string;
+  afterRerun: string;
+  /** `{reason}`. */
+  stopped: string;
+  marks: Record<'pass' | 'fail' | 'pending', string>;
+  kinds: Record<ResourceKind, string>;
+}
+
+/** How rows are drawn: the panel's words, the page's locale for numbers, and the language of the checks' texts when it differs. */
+export interface RowText {
+  words: PanelWords;
+  numbers: Intl.NumberFormat;
+  /** Set when the page is in another language than the checks' names and reasons (English). */
+  checksLang?: string;
+}
