@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
+import { dictionaryFor } from '../../src/site/i18n/dictionary.ts';
 import { pageOfProject, runAxe, watchErrors } from '../support/browser.ts';
 
 interface Envelope<T> {
@@ -45,8 +46,8 @@ async function inventory(request: APIRequestContext) {
 }
 
 /** Opens the workbench and waits for its verdict. */
-async function runPanel(page: Page): Promise<void> {
-  await page.goto('/workbench/');
+async function runPanel(page: Page, path = '/workbench/'): Promise<void> {
+  await page.goto(path);
   await expect(page.locator('workbench-panel')).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
 }
 
@@ -214,4 +215,19 @@ test('can it fail? six broken responses, each failing its own row with its own r
 
   await runPanel(page);
   await expectFailures(page, faults);
+});
+
+test('in Portuguese, checks the same resources and says so in Portuguese', async ({ browser }, testInfo) => {
+  const page = await pageOfProject(browser, testInfo);
+  const errors = watchErrors(page);
+  const words = dictionaryFor('pt-BR').tools.workbench.panel;
+  await runPanel(page, '/pt-br/workbench/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page.locator('[data-progress-text]')).toHaveText(
+    words.progress.replace('{loaded}', String(TOTAL)).replace('{total}', String(TOTAL)),
+  );
+  await expect(page.locator('[data-verdict]')).toHaveText(words.allPassed);
+  await expect(page.locator('tbody tr[data-state="pass"]')).toHaveCount(TOTAL);
+  expect(errors).toEqual([]);
+  await page.context().close();
 });
