@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that need the built server on loopback; every other test imports src/ and runs without a build. */
 const LOOPBACK = ['tests/**/*.loopback.test.ts'];
+/** Tests that render .astro files: through Astro's own Vite setup (vitest.astro.config.ts). */
+const ASTRO = ['tests/**/*.astro.test.ts'];
 /**
  * Loopback tests that build the site while their load runs (two releases in a row): alone, after the
  * others, so no timing-bound test shares the cores with a build.
@@ -15,11 +17,12 @@ export default defineConfig({
     // servers and timers: two at once take the suite from 143 s to 100 s on a 2-core machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
+      './vitest.astro.config.ts',
       {
         test: {
           name: 'unit',
           include: ['tests/**/*.test.ts'],
-          exclude: [...LOOPBACK, 'tests/e2e/**'],
+          exclude: [...LOOPBACK, ...ASTRO, 'tests/e2e/**'],
           // Files share a worker's module cache (schemas, catalog, contract load once per worker):
           // about half the time and CPU. Tests that stub globals or env undo it themselves.
           isolate: false,

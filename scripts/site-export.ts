@@ -10,6 +10,7 @@ import { createCatalog } from '../src/catalog/catalog.ts';
 import { ContentValidationError } from '../src/catalog/content-error.ts';
 import { buildEditorFiles } from '../src/catalog/editor-schemas.ts';
 import { loadContent } from '../src/catalog/load-content.ts';
+import { missingTranslations } from '../src/catalog/localize.ts';
 import { contentDir, DEFAULT_CONTENT_DIR } from '../src/catalog/content-dir.ts';
 import { writeArtifacts } from './lib/artifacts.ts';
 import { writeEditorFiles } from './lib/editor-files.ts';
@@ -30,11 +31,15 @@ try {
   }
   if (issues.length > 0) throw new ContentValidationError(issues);
   // Stale translations warn, never fail: the pt-BR payload says which fields, and since which commit.
-  for (const { file } of Object.values(raw).flat()) {
+  // So do missing ones: the Portuguese pages show the English text, marked and with a note.
+  for (const { file, data } of Object.values(raw).flat()) {
     for (const { field, source_commit: commit } of history.staleOf(resolve(file))) {
       console.warn(
         `site:export: warning: ${file}: field "${field}": the pt-BR text predates the en-US change in ${commit.slice(0, 7)}; update the Portuguese text.`,
       );
+    }
+    for (const field of missingTranslations(data as Record<string, unknown>).missing_translations ?? []) {
+      console.warn(`site:export: warning: ${file}: field "${field}": no pt-BR text yet, so the Portuguese site shows the English; add it.`);
     }
   }
   const catalog = createCatalog(collections);

@@ -216,7 +216,13 @@ export class FileChecker {
         }
         if (issue.origin === 'string' && issue.code === 'too_small') {
           return locale
-            ? this.add(path, { problem: issue.message, fix: `Write the ${LOCALE_LANGUAGES[locale]} text.` })
+            ? this.add(path, {
+                problem: issue.message,
+                fix:
+                  locale === DEFAULT_LOCALE
+                    ? `Write the ${LOCALE_LANGUAGES[locale]} text.`
+                    : `Write the ${LOCALE_LANGUAGES[locale]} text, or remove the line until it is ready (the site shows the English meanwhile).`,
+              })
             : this.add(path, { problem: 'this text is empty', fix: `Write ${expected}.` });
         }
         if (issue.origin === 'string') {

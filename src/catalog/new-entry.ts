@@ -7,14 +7,15 @@ import yaml from 'js-yaml';
 import type { CollectionName } from '../schemas/collections.ts';
 import { collectionJsonSchema, type JsonSchema } from '../schemas/json-schema.ts';
 import { ENTRY_NOUN } from './relations.ts';
-import { fieldNames, resolveRef } from './schema-paths.ts';
+import { fieldNames, isLocalizedText, resolveRef } from './schema-paths.ts';
 import { TODO_MARKER } from './editor-messages.ts';
 
 /** A placeholder value for one schema node. */
 function placeholder(root: JsonSchema, node: JsonSchema | undefined): unknown {
   const target = resolveRef(root, node);
   if (target?.type === 'object') {
-    const required = new Set(target.required ?? []);
+    // Text gets every locale: a translation may follow later, but a new entry asks for it now.
+    const required = new Set(isLocalizedText(target) ? fieldNames(target) : (target.required ?? []));
     return Object.fromEntries(
       fieldNames(target)
         .filter((name) => required.has(name))

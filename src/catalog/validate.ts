@@ -14,10 +14,15 @@ import { UNDATED, type EntryHistory } from '../schemas/history.ts';
 import { checkRelations, checkSlugs, type Checked } from './integrity.ts';
 import type { RawCollections } from './raw-content.ts';
 import { knownSlugs } from './slugs.ts';
+import { missingTranslations } from './localize.ts';
+
+/** An entry with what its history and its text say of its translation. */
+const withHistory = (data: Record<string, unknown>, history: EntryHistory) => ({ ...data, ...history, ...missingTranslations(data) });
 
 /**
  * Validates every collection and resolves every relation; returns the entries, each with its history
- * (`datesOf` its file: dates, stale translations; the fixed no-history date by default), and every issue.
+ * (`datesOf` its file: dates, stale translations; the fixed no-history date by default), its missing
+ * translations, and every issue.
  */
 export function checkCollections(
   raw: RawCollections,
@@ -40,7 +45,7 @@ export function checkCollections(
       const result = schema.safeParse(data);
       if (!result.success) checker.checkSchema(result.error.issues);
       checked[name].push(
-        result.success ? { checker, entry: { ...(result.data as Record<string, unknown>), ...datesOf(file) } } : { checker },
+        result.success ? { checker, entry: withHistory(result.data as Record<string, unknown>, datesOf(file)) } : { checker },
       );
     }
     checkSlugs(name, checked[name]);

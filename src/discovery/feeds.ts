@@ -16,7 +16,7 @@ import type { ContentChange } from '../catalog/history.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import { localizedPath } from '../routes/locale-paths.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES, textIn, type Locale } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';
 import { feedPaths } from './paths.ts';
 
@@ -89,7 +89,7 @@ export const FEED_WORDS: Record<Locale, FeedWords> = {
 
 /** The entry's name now in `locale`, or its slug when it is gone. */
 function nameOf(catalog: Catalog, collection: CollectionName, slug: string, locale: Locale): string {
-  return catalog.get(collection, slug) ? catalog.ref(collection, slug).name[locale] : slug;
+  return catalog.get(collection, slug) ? textIn(catalog.ref(collection, slug).name, locale) : slug;
 }
 
 /** Where a change leads in `locale`: the entry's page, or its collection's page when the entry is gone. */

@@ -1,7 +1,7 @@
 /** llms.txt, following https://llmstxt.org: H1, blockquote, notes, then H2 sections of links. */
 import { apiUrl, CONTRACT_DOCUMENT_PATH } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
-import { DEFAULT_LOCALE, LOCALE_LANGUAGES, LOCALES, type Locale } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALE_LANGUAGES, LOCALES, textIn, type Locale } from '../schemas/common.ts';
 import { SITE_NAME, absoluteUrl } from '../site/config.ts';
 import { SECTION_PAGES } from '../site/pages.ts';
 import { localizedPath } from '../routes/locale-paths.ts';
@@ -73,13 +73,13 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     ),
     ...standaloneDocuments
       .filter((document) => document.path !== LLMS_TXT_PATH && document.path !== CONTRACT_DOCUMENT_PATH)
-      .map((document) => link(document.title[en], absoluteUrl(document.path, base), document.summary[en])),
+      .map((document) => link(textIn(document.title, en), absoluteUrl(document.path, base), textIn(document.summary, en))),
     '',
     '## Key pages',
     '',
     ...pages
       .filter((page) => sectionPaths.has(page.path))
-      .map((page) => link(page.title[en], absoluteUrl(twinPath(page.path), base), page.description[en])),
+      .map((page) => link(textIn(page.title, en), absoluteUrl(twinPath(page.path), base), textIn(page.description, en))),
     '',
     ...TRANSLATIONS.flatMap((locale) => [
       translationHeading(locale),
@@ -88,7 +88,7 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
         .filter((resource) => sectionPaths.has(resource.path))
         .map((resource) => {
           const language = resource.languages!.find((item) => item.locale === locale)!;
-          return link(resource.title[locale], absoluteUrl(language.twin, base), resource.summary[locale]);
+          return link(textIn(resource.title, locale), absoluteUrl(language.twin, base), textIn(resource.summary, locale));
         }),
       '',
     ]),
@@ -96,7 +96,7 @@ export function buildLlmsTxt(catalog: Catalog, base: string): string {
     '',
     ...pages
       .filter((page) => !sectionPaths.has(page.path))
-      .map((page) => link(page.title[en], absoluteUrl(twinPath(page.path), base), page.description[en])),
+      .map((page) => link(textIn(page.title, en), absoluteUrl(twinPath(page.path), base), textIn(page.description, en))),
     '',
   ];
   return lines.join('\n');

@@ -13,7 +13,7 @@ import { localize } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import type { CollectionName } from '../schemas/collections.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES, textIn, type Locale } from '../schemas/common.ts';
 import { STALE_TRANSLATIONS_KEY, type EntryDates, type EntryHistory } from '../schemas/history.ts';
 import { apiUrlIn, basePath, localizedPath } from '../routes/locale-paths.ts';
 import { absoluteUrl } from '../site/config.ts';
@@ -179,7 +179,7 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: L
       `## ${words.sections}`,
       '',
       ...SECTION_PAGES.filter((section) => section.path !== '/').map((section) =>
-        link(section.title[locale], absoluteUrl(twinPath(localizedPath(section.path, locale)), base), section.description[locale]),
+        link(textIn(section.title, locale), absoluteUrl(twinPath(localizedPath(section.path, locale)), base), textIn(section.description, locale)),
       ),
       '',
     ];
@@ -207,7 +207,7 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: L
       '',
       ...entries.map((entry) =>
         link(
-          catalog.ref(collection, entry.slug).name[locale],
+          textIn(catalog.ref(collection, entry.slug).name, locale),
           entryPageLink(collection, entry.slug, base, locale),
           String(localize(entry.summary ?? '', locale)),
         ),
@@ -223,7 +223,7 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: L
 
 /** The page's level-1 heading, as its HTML says it: the home page shows the studio's name. */
 function pageHeading(catalog: Catalog, page: PageRecord, locale: Locale): string {
-  return page.family === 'home' ? catalog.profile.name : page.title[locale];
+  return page.family === 'home' ? catalog.profile.name : textIn(page.title, locale);
 }
 
 /** One page's twin in `locale` (the page of that language: its path under the language's segment). */

@@ -21,23 +21,30 @@ export const SlugSchema = z
 export const SlugRefSchema = SlugSchema;
 
 /**
- * Human-readable text in every locale. Both translations are required: a missing one is a
- * validation error, never a silent fallback. Registered as `LocalizedText` so the contract can
- * describe it as the plain string that localized API payloads carry.
+ * Human-readable text: the English is required, the Portuguese may follow later. A field without
+ * it is served in English and says so (`missing_translations`, docs/editing.md); a blank one is an
+ * error. Registered as `LocalizedText` so the contract can describe it as the plain string that
+ * localized API payloads carry.
  */
 export const LocalizedTextSchema = z
   .strictObject({
     'en-US': z.string().trim().min(1, { message: 'the English (en-US) text is missing' }),
-    'pt-BR': z.string().trim().min(1, { message: 'the Portuguese (pt-BR) translation is missing' }),
+    'pt-BR': z.string().trim().min(1, { message: 'the Portuguese (pt-BR) translation is empty' }).optional(),
   })
   .meta({ id: 'LocalizedText', description: 'Text in the requested locale.' });
 export type LocalizedText = z.output<typeof LocalizedTextSchema>;
 
+/** The text of `locale`, or the English while the translation is missing. */
+export const textIn = (text: LocalizedText, locale: Locale): string => text[locale] ?? text[DEFAULT_LOCALE];
+
+/** Text written in code: complete in every locale, unlike content, whose translation may lag. */
+export type Bilingual = Record<Locale, string>;
+
 /** Localized text written in code, one string per locale. */
-export const bilingual = (en: string, pt: string): LocalizedText => ({ 'en-US': en, 'pt-BR': pt });
+export const bilingual = (en: string, pt: string): Bilingual => ({ 'en-US': en, 'pt-BR': pt });
 
 /** Localized text that reads the same in every locale (a proper name, a path). */
-export const sameInEveryLocale = (value: string): LocalizedText => bilingual(value, value);
+export const sameInEveryLocale = (value: string): Bilingual => bilingual(value, value);
 
 /** A site route ("/projects/"), an absolute https address or a mailto: address. */
 export const HREF_PATTERN = /^(\/[^\s]*|https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/;

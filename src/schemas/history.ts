@@ -36,8 +36,9 @@ export type StaleTranslation = z.output<typeof StaleTranslationSchema>;
 /** What the history adds to an entry: its dates, and its stale translations when it has any. */
 export type EntryHistory = EntryDates & { stale_translations?: StaleTranslation[] };
 
-/** The key localize() keeps only in pt-BR payloads: en-US is the source, never stale. */
+/** The keys localize() keeps only in pt-BR payloads: en-US is the source, never stale or missing. */
 export const STALE_TRANSLATIONS_KEY = 'stale_translations';
+export const MISSING_TRANSLATIONS_KEY = 'missing_translations';
 
 /**
  * The date of content with no commit at all (a tarball, a synthetic catalog outside git): fixed, so
@@ -61,6 +62,10 @@ export function dated<Shape extends z.core.$ZodLooseShape>(schema: z.ZodObject<S
       .array(StaleTranslationSchema)
       .optional()
       .describe('In pt-BR payloads only, when some fields’ Portuguese text is older than their English text: which, and since which commit.'),
+    missing_translations: z
+      .array(z.string())
+      .optional()
+      .describe('In pt-BR payloads only, the top-level fields with no Portuguese text yet: they carry the English text.'),
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'astro/zod';
 import { COLLECTION_SCHEMAS, type CollectionName } from './collections.ts';
-import { LOCALES, LocalizedTextSchema } from './common.ts';
+import { DEFAULT_LOCALE, LOCALES, LocalizedTextSchema } from './common.ts';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
@@ -21,7 +21,7 @@ export function collectionJsonSchema(name: CollectionName): JsonSchema {
       unrepresentable: 'any',
       override: (ctx) => {
         // The registered description speaks of API payloads; an editor writes every locale.
-        if (ctx.zodSchema === LocalizedTextSchema) ctx.jsonSchema.description = `Text in every locale: ${LOCALES.join(' and ')}.`;
+        if (ctx.zodSchema === LocalizedTextSchema) ctx.jsonSchema.description = `Text in ${DEFAULT_LOCALE}, and in ${LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join(' and ')} once translated (the English shows meanwhile).`;
       },
     });
     cache.set(name, schema);

@@ -9,7 +9,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { pageUrl } from '../catalog/urls.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/collections.ts';
-import { bilingual, DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { bilingual, DEFAULT_LOCALE, LOCALES, textIn, type Locale, type LocalizedText } from '../schemas/common.ts';
 import { localizedPath } from '../routes/locale-paths.ts';
 
 /** A page family: an index, a detail family, or a standalone page. */
@@ -254,7 +254,7 @@ export function anchoredEntries(catalog: Catalog): readonly AnchoredEntry[] {
           const { url, name } = catalog.ref(collection, entry.slug);
           const section = sectionOf(url.split('#')[0]!);
           return url.includes('#') && section
-            ? [{ url: localizedPath(url, locale), name: name[locale], summary: entry.summary[locale], section, locale }]
+            ? [{ url: localizedPath(url, locale), name: textIn(name, locale), summary: textIn(entry.summary, locale), section, locale }]
             : [];
         }),
       ),
@@ -276,7 +276,7 @@ const SHORT_LABELS: Partial<Record<PageFamily, LocalizedText>> = {
 
 /** The name a section goes by in navigation and search results. */
 export function sectionLabel(section: PageRecord, locale: Locale = DEFAULT_LOCALE): string {
-  return (SHORT_LABELS[section.family] ?? section.title)[locale];
+  return textIn(SHORT_LABELS[section.family] ?? section.title, locale);
 }
 
 /**

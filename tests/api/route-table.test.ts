@@ -386,7 +386,7 @@ describe('parameter spellings', () => {
     const route = byId('listProjects');
     for (const capability of catalog.collections.capabilities) {
       const bySlug = identities(list(route, { capability: capability.slug }).items);
-      for (const name of Object.values(capability.name)) {
+      for (const name of Object.values(capability.name).filter((text) => text !== undefined)) {
         expect(identities(list(route, { capability: name }).items), name).toEqual(bySlug);
         expect(identities(list(route, { capability: normalizeText(name).toUpperCase() }).items), normalizeText(name)).toEqual(bySlug);
       }

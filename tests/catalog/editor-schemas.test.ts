@@ -63,10 +63,12 @@ describe('the schemas catch mistakes while typing', () => {
     expect(errors('stacks', stack)).toEqual([" must have required property 'summary'"]);
   });
 
-  it('a missing translation', () => {
+  it('a missing English text, but not a missing translation', () => {
     const project = entry('projects');
     delete (project['summary'] as Record<string, string>)['pt-BR'];
-    expect(errors('projects', project)).toEqual(["/summary must have required property 'pt-BR'"]);
+    expect(errors('projects', project)).toEqual([]);
+    delete (project['summary'] as Record<string, string>)['en-US'];
+    expect(errors('projects', project)).toEqual(["/summary must have required property 'en-US'"]);
   });
 
   it('an unknown field', () => {

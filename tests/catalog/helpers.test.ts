@@ -1,6 +1,6 @@
 /** The catalog's small helpers at their edges: suggestions, slugs, localized text, page URLs. */
 import { describe, expect, it } from 'vitest';
-import { isLocalizedText, localize } from '../../src/catalog/localize.ts';
+import { isLocalizedText, localize, missingTranslations } from '../../src/catalog/localize.ts';
 import { didYouMean, slugify } from '../../src/catalog/suggest.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../../src/schemas/collections.ts';
@@ -52,9 +52,10 @@ describe('slugify', () => {
 });
 
 describe('localized text', () => {
-  it('is a map of exactly the locales, each a string', () => {
+  it('is a map of the English and other locales, each a string', () => {
     expect(isLocalizedText({ 'en-US': 'a', 'pt-BR': 'b' })).toBe(true);
-    expect(isLocalizedText({ 'en-US': 'a' })).toBe(false);
+    expect(isLocalizedText({ 'en-US': 'a' })).toBe(true);
+    expect(isLocalizedText({ 'pt-BR': 'b' })).toBe(false);
     expect(isLocalizedText({ 'en-US': 'a', 'pt-BR': 2 })).toBe(false);
     expect(isLocalizedText({ 'en-US': 'a', 'pt-BR': 'b', fr: 'c' })).toBe(false);
     expect(isLocalizedText({ 'en-US': 'a', fr: 'b' })).toBe(false);
@@ -69,6 +70,21 @@ describe('localized text', () => {
     expect(localized).toEqual({ title: 'Oi', n: 1, none: null, list: ['b', 'x'] });
     expect(Object.keys(localized)).toEqual(['title', 'n', 'none', 'list']);
     expect(localize(value, 'en-US').title).toBe('Hi');
+  });
+
+  it('falls back to the English where a translation is missing, and lists the fields that lack one', () => {
+    const entry = {
+      slug: 's',
+      summary: { 'en-US': 'Hi' },
+      list: [{ label: { 'en-US': 'a', 'pt-BR': 'b' } }],
+      steps: [{ text: { 'en-US': 'c' } }],
+    };
+    expect(localize(entry, 'pt-BR')).toEqual({ slug: 's', summary: 'Hi', list: [{ label: 'b' }], steps: [{ text: 'c' }] });
+    expect(missingTranslations(entry)).toEqual({ missing_translations: ['summary', 'steps'] });
+    expect(missingTranslations({ summary: { 'en-US': 'Hi', 'pt-BR': 'Oi' } })).toEqual({});
+    // The list is news to readers of the translation only.
+    expect(localize({ ...entry, ...missingTranslations(entry) }, 'en-US')).not.toHaveProperty('missing_translations');
+    expect(localize({ ...entry, ...missingTranslations(entry) }, 'pt-BR')).toHaveProperty('missing_translations', ['summary', 'steps']);
   });
 });
 

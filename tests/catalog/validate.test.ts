@@ -36,10 +36,10 @@ function problems(): ContentIssue[] {
 
 /** The mistakes, each made once; `expected` is the one message it must produce. */
 const MISTAKES: Record<string, { make: () => void; expected: string }> = {
-  'missing translation': {
-    make: () => edit('content/stacks/nginx.yaml', (text) => text.replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1')),
+  'empty Portuguese': {
+    make: () => edit('content/stacks/nginx.yaml', (text) => text.replace(/^(summary:\n\s+en-US: .*\n\s+pt-BR: ).*\n/m, '$1""\n')),
     expected:
-      'content/stacks/nginx.yaml: field "summary.pt-BR" has value (missing): the Portuguese (pt-BR) translation is missing. Add a "pt-BR:" line under "summary" with the Portuguese text.',
+      'content/stacks/nginx.yaml: field "summary.pt-BR" has value "": the Portuguese (pt-BR) translation is empty. Write the Portuguese text, or remove the line until it is ready (the site shows the English meanwhile).',
   },
   'wrong type': {
     make: () => edit('content/cases/museum-collection-catalog.yaml', (text) => text.replace(/^year: 2022$/m, 'year: "2022"')),

@@ -150,7 +150,7 @@ test('the Portuguese search page searches the Portuguese pages, finding another 
   const ledger = inventory.find((candidate) => candidate.entry?.slug === 'ledger-sync')!;
   await page.goto(`${localizedPath(searchPath, 'pt-BR')}?q=servi%C3%A7os`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
-  const link = page.locator('.search-result').getByRole('link', { name: ledger.title['pt-BR'], exact: true });
+  const link = page.locator('.search-result').getByRole('link', { name: ledger.title['pt-BR']!, exact: true });
   await expect(link).toBeVisible();
   await expect(link).toHaveAttribute('href', localizedPath(ledger.path, 'pt-BR'));
   // Only Portuguese pages answer there.

@@ -4,7 +4,7 @@
  * content it exits 1 with one editor-facing line per mistake. Each kind of mistake and its message
  * is tested in process, without spawning the script, in tests/catalog/validate.test.ts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,17 +20,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Runs site:export in `cwd` on a content folder; returns its exit status and stderr. */
 function siteExport(cwd: string, content: string, out: string): { status: number; stderr: string } {
-  try {
-    execFileSync(process.execPath, [join(process.cwd(), 'scripts/site-export.ts'), '--content', content, '--out', out], {
-      cwd,
-      stdio: 'pipe',
-      encoding: 'utf8',
-    });
-    return { status: 0, stderr: '' };
-  } catch (error) {
-    const failure = error as { status: number; stderr: string };
-    return { status: failure.status, stderr: failure.stderr };
-  }
+  const run = spawnSync(process.execPath, [join(process.cwd(), 'scripts/site-export.ts'), '--content', content, '--out', out], {
+    cwd,
+    encoding: 'utf8',
+  });
+  return { status: run.status ?? 1, stderr: run.stderr };
 }
 
 /** Every file under a folder with its bytes, keyed by public path. */
@@ -96,12 +90,24 @@ describe('site:export on broken content', () => {
     const project = join(root, 'broken');
     cpSync('content', join(project, 'content'), { recursive: true });
     const file = join(project, 'content/stacks/nginx.yaml');
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1'));
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n)\s+en-US: .*\n/m, '$1'));
     expect(siteExport(project, 'content', join(project, 'out'))).toEqual({
       status: 1,
       stderr:
         'site:export: Content validation failed with 1 problem:\n' +
-        '  - content/stacks/nginx.yaml: field "summary.pt-BR" has value (missing): the Portuguese (pt-BR) translation is missing. Add a "pt-BR:" line under "summary" with the Portuguese text.\n',
+        '  - content/stacks/nginx.yaml: field "summary.en-US" has value (missing): the English (en-US) text is missing. Add a "en-US:" line under "summary" with the English text.\n',
+    });
+  });
+
+  it('passes a missing translation with one warning naming the file and field', () => {
+    const project = join(root, 'untranslated');
+    cpSync('content', join(project, 'content'), { recursive: true });
+    const file = join(project, 'content/stacks/nginx.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1'));
+    expect(siteExport(project, 'content', join(project, 'out'))).toEqual({
+      status: 0,
+      stderr:
+        'site:export: warning: content/stacks/nginx.yaml: field "summary": no pt-BR text yet, so the Portuguese site shows the English; add it.\n',
     });
   });
 });

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { COLLECTION_NAMES } from '../../src/schemas/collections.ts';
 import { SITE_NAME } from '../../src/site/config.ts';
-import { DEFAULT_LOCALE, LOCALES } from '../../src/schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES, textIn } from '../../src/schemas/common.ts';
 import { anchoredEntries, pageInventory, SEARCH_INDEX_FOLDER, sectionLabel, sectionOf, utilityPage } from '../../src/site/pages.ts';
 import { parseCsp } from '../support/security-headers.ts';
 
@@ -58,7 +58,7 @@ describe('the search index', () => {
   });
 
   it("files each result under its page's section", async () => {
-    const { results } = await pagefind.search(inventory.at(-1)!.title[DEFAULT_LOCALE]);
+    const { results } = await pagefind.search(textIn(inventory.at(-1)!.title, DEFAULT_LOCALE));
     const top = await results[0]!.data();
     const page = inventory.find((record) => record.path === new URL(top.url, baseUrl).pathname)!;
     expect(top.meta.section).toBe(sectionLabel(sectionOf(page.path)!));
@@ -74,10 +74,10 @@ describe('the search index', () => {
         const page = url.replace(/#.*$/, '');
         // The studio's name is the site's: the home page's title and the name in its own links' titles
         // rank first, so the studio's two entries (its profile and its account) get the top 10.
-        const depth = name[DEFAULT_LOCALE] === SITE_NAME ? 10 : 3;
-        const top = await resultPaths(name[DEFAULT_LOCALE], depth);
+        const depth = textIn(name, DEFAULT_LOCALE) === SITE_NAME ? 10 : 3;
+        const top = await resultPaths(textIn(name, DEFAULT_LOCALE), depth);
         checked += 1;
-        if (!top.includes(page)) misses.push(`"${name[DEFAULT_LOCALE]}" (${page}) → ${top.join(', ') || 'nothing'}`);
+        if (!top.includes(page)) misses.push(`"${textIn(name, DEFAULT_LOCALE)}" (${page}) → ${top.join(', ') || 'nothing'}`);
       }
     }
     expect(checked).toBeGreaterThan(inventory.length - 20);
@@ -87,7 +87,10 @@ describe('the search index', () => {
   it('finds every page whose title holds a word, for 20 words of the titles', async () => {
     const titles = inventory.map((page) => ({
       path: page.path,
-      words: page.title[DEFAULT_LOCALE].toLowerCase().match(/\p{L}+/gu) ?? ([] as string[]),
+      words:
+        textIn(page.title, DEFAULT_LOCALE)
+          .toLowerCase()
+          .match(/\p{L}+/gu) ?? ([] as string[]),
     }));
     // Distinct words of six letters or more, spread evenly over their sorted list.
     const vocabulary = [...new Set(titles.flatMap((title) => title.words).filter((word) => word.length >= 6))].sort();

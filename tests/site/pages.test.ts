@@ -29,8 +29,8 @@ describe('pageInventory', () => {
   it('gives every page a title and a description of at least 50 characters in both locales', () => {
     for (const page of pages) {
       for (const locale of ['en-US', 'pt-BR'] as const) {
-        expect(page.title[locale].length, `${page.path} ${locale} title`).toBeGreaterThan(0);
-        expect(page.description[locale].length, `${page.path} ${locale} description`).toBeGreaterThanOrEqual(50);
+        expect(page.title[locale]?.length, `${page.path} ${locale} title`).toBeGreaterThan(0);
+        expect(page.description[locale]?.length, `${page.path} ${locale} description`).toBeGreaterThanOrEqual(50);
       }
     }
   });

@@ -27,5 +27,6 @@ export const SHELL = {
   untranslated: 'Not yet translated: shown in English.',
   /** A field whose translation is older than its English. */
   staleTranslation: (date: string) => `The English text changed on ${date}; this translation may be behind.`,
-  staleLink: 'Read the English page',
+  missingTranslation: 'This text has no translation yet: it is shown in English.',
+  englishPage: 'Read the English page',
 };

@@ -27,5 +27,6 @@ export const SHELL_PT: typeof SHELL = {
   noneYet: 'Nada ainda.',
   untranslated: 'Ainda sem tradução: exibido em inglês.',
   staleTranslation: (date) => `O texto em inglês mudou em ${date}; esta tradução pode estar desatualizada.`,
-  staleLink: 'Ler a página em inglês',
+  missingTranslation: 'Este texto ainda não tem tradução: aparece em inglês.',
+  englishPage: 'Ler a página em inglês',
 };
