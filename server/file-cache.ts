@@ -1,35 +1,34 @@
-// @ts-check
 /**
  * Answers of dist/client files, prepared on their first request and held in memory: the body and
  * every header of its 200 and of its 304, so a plain GET or HEAD costs one writeHead and no
  * file-system call. The validators are nginx's for the same file (fileValidators), so a validator
  * from one replica or from nginx in front is good at every other, and answers from here and from
- * `send` (ranges) agree. A build never
- * changes under a running worker (a new build is a new worker, see server/primary.mjs), so entries
- * never go stale. Bounded: files over 1 MB are never held, and the entries live in the worker's one
- * byte budget (kind `file` of src/api/cache-kinds.ts) beside the API's payloads.
+ * `send` (ranges) agree. A build never changes under a running worker (a new build is a new worker,
+ * see server/primary.mjs), so entries never go stale. Bounded: files over 1 MB are never held, and
+ * the entries live in the worker's one byte budget (kind `file` of src/api/cache-kinds.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fresh from 'fresh';
-import { TEXT_BODY_MAX_BYTES } from './content-coding.mjs';
+import type { WorkerCache } from '../src/api/cache-kinds.ts';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 
 /** Fields of a representation, which a 304 leaves out (as `send` does). */
 const CONTENT_FIELDS = new Set(['Content-Encoding', 'Content-Type', 'Content-Length']);
 
-/**
- * @typedef {object} PreparedFile
- * @property {Buffer | string} body a small file's as a latin1 string, each character one byte (TEXT_BODY_MAX_BYTES)
- * @property {string[]} ok every header of a 200, as writeHead's flat [name, value, …] list (no object to walk)
- * @property {string[]} notModified every header of a 304, likewise
- * @property {{ etag: string, 'last-modified': string }} validators for `fresh`
- * @property {() => number} heldBytes
- */
+/** A file's prepared answer; each header list is writeHead's flat [name, value, …] list (no object to walk). */
+interface PreparedFile {
+  body: Buffer;
+  ok: string[];
+  notModified: string[];
+  validators: { etag: string; 'last-modified': string };
+  heldBytes(): number;
+}
 
-/** The characters of the header names and values (Latin-1: one byte each), and the lists holding them. @param {string[][]} lists */
-function headerBytes(lists) {
+/** The characters of the header names and values (Latin-1: one byte each), and the lists holding them. */
+function headerBytes(lists: string[][]): number {
   let bytes = 0;
   for (const list of lists) {
     bytes += 64;
@@ -41,8 +40,8 @@ function headerBytes(lists) {
 /** Requests `send` must answer: ranges and the conditionals other than If-None-Match / If-Modified-Since. */
 const NEEDS_SEND = ['range', 'if-range', 'if-match', 'if-unmodified-since'];
 
-/** Whether a request must go to `send` rather than a prepared answer. @param {import('node:http').IncomingMessage} req */
-export function needsSend(req) {
+/** Whether a request must go to `send` rather than a prepared answer. */
+export function needsSend(req: IncomingMessage): boolean {
   return NEEDS_SEND.some((name) => req.headers[name] !== undefined);
 }
 
@@ -50,10 +49,9 @@ export function needsSend(req) {
  * A file's validators as nginx writes them (a strong ETag of its mtime in seconds and its size, in
  * hex, and Last-Modified): a build dates every file from git (src/integrations/file-dates.ts), so
  * the same bytes carry the same validators from every replica and from nginx. `send` is given them
- * too (static-files.mjs), so its answers agree.
- * @param {import('node:fs').Stats} stat
+ * too (static-files.ts), so its answers agree.
  */
-export function fileValidators(stat) {
+export function fileValidators(stat: Stats) {
   const seconds = Math.floor(stat.mtimeMs / 1000);
   return {
     'Accept-Ranges': 'bytes',
@@ -63,19 +61,19 @@ export function fileValidators(stat) {
 }
 
 /**
- * The prepared answer of `stored` (a site path in clientDir), under `key`, held in `cache`; undefined
- * when the file is too large to hold.
- * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's
- * @param {string} clientDir
- * @param {string} stored the file whose bytes are sent (a precompressed sibling, say)
- * @param {string} key its full key in `cache` (`cache.key` of kind `file`), unique to the headers: the
- *   same stored file can be sent under several URLs
- * @param {() => Record<string, string>} policyHeaders every header but the validators and the length
- * @returns {PreparedFile | undefined}
+ * The prepared answer of `stored` (a site path in clientDir), under `key` (its full key in `cache`,
+ * unique to the headers: the same stored file can be sent under several URLs); undefined when the
+ * file is too large to hold. `policyHeaders`: every header but the validators and the length.
  */
-export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
+export function preparedFile(
+  cache: WorkerCache,
+  clientDir: string,
+  stored: string,
+  key: string,
+  policyHeaders: () => Record<string, string>,
+): PreparedFile | undefined {
   const kind = cache.kinds.file;
-  let entry = /** @type {PreparedFile | undefined} */ (cache.get(kind, key));
+  let entry = cache.get(kind, key) as PreparedFile | undefined;
   if (!entry) {
     const path = join(clientDir, stored);
     const stat = statSync(path);
@@ -88,8 +86,7 @@ export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
       .flat();
     const held = body.length + headerBytes([ok, notModified]);
     const validators = { etag: fields.ETag, 'last-modified': fields['Last-Modified'] };
-    const kept = body.length <= TEXT_BODY_MAX_BYTES ? body.toString('latin1') : body;
-    entry = { body: kept, ok, notModified, validators, heldBytes: () => held };
+    entry = { body, ok, notModified, validators, heldBytes: () => held };
     cache.set(kind, key, entry);
   }
   return entry;
@@ -101,26 +98,16 @@ export function preparedFile(cache, clientDir, stored, key, policyHeaders) {
  * addressed to caches (RFC 9111 §5.2.1.4), while an origin server evaluates the conditionals
  * (RFC 9110 §13.1.2); fetch() sends both when a script sets If-None-Match itself. `fresh` alone
  * would answer 200 to that pair, so it sees only the conditionals.
- * @param {import('node:http').IncomingHttpHeaders} headers
- * @param {{ etag: string, 'last-modified'?: string }} validators
  */
-export function clientCopyIsCurrent(headers, validators) {
+export function clientCopyIsCurrent(headers: IncomingHttpHeaders, validators: { etag: string; 'last-modified'?: string }): boolean {
   return fresh({ 'if-none-match': headers['if-none-match'], 'if-modified-since': headers['if-modified-since'] }, validators);
 }
 
-/**
- * Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {PreparedFile} entry
- */
-export function sendPrepared(req, res, entry) {
+/** Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200. */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: PreparedFile): void {
   if (clientCopyIsCurrent(req.headers, entry.validators)) {
     res.writeHead(304, entry.notModified).end();
     return;
   }
-  res.writeHead(200, entry.ok);
-  // A string body leaves with the headers in one write; the encoding is ignored for a Buffer.
-  if (req.method === 'HEAD') res.end();
-  else res.end(entry.body, 'latin1');
+  res.writeHead(200, entry.ok).end(req.method === 'HEAD' ? undefined : entry.body);
 }
