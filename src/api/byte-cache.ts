@@ -55,13 +55,17 @@ export interface CacheKind<Value extends Sized = Sized, Parts extends readonly (
   readonly value?: Value;
 }
 
-/** What one kind of entry holds against the budget, and how its lookups went (for the metrics). */
-export interface CacheStats {
+/** A kind's bytes held and its lookups since the process started. */
+interface KindCounts {
   bytes: number;
-  budgetBytes: number;
   hits: number;
   misses: number;
   evictions: number;
+}
+
+/** What one kind of entry holds against the budget, and how its lookups went (for the metrics). */
+export interface CacheStats extends KindCounts {
+  budgetBytes: number;
 }
 
 interface Slot {
@@ -92,14 +96,6 @@ function catalogId(catalog: object): number {
   let id = catalogIds.get(catalog);
   if (id === undefined) catalogIds.set(catalog, (id = lastCatalogId += 1));
   return id;
-}
-
-/** A kind's bytes held and its lookups since the process started. */
-interface KindCounts {
-  bytes: number;
-  hits: number;
-  misses: number;
-  evictions: number;
 }
 
 export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Readonly<Record<string, CacheKind>>> {

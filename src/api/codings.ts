@@ -62,10 +62,7 @@ export class PreparedPayload implements Sized {
   }
 }
 
-/**
- * gzip's deflate level: zlib's default. A payload is deflated once and kept, but many are asked for
- * once (each new search), where level 9 costs up to 2.6 times as much for a few % fewer bytes.
- */
+/** gzip's deflate level: zlib's default. Many payloads are asked for once (each new search), where level 9 costs far more for few bytes. */
 export const GZIP_LEVEL = 6;
 
 /** Brotli quality of a part on its first request: as cheap as deflate or cheaper at every size. */
@@ -73,11 +70,7 @@ export function firstBrotliQuality(bytes: number): number {
   return bytes <= 16 * 1024 ? 1 : 3;
 }
 
-/**
- * The best Brotli quality for a part of this size, at build time and for an upgrade alike: 11, then
- * 10 above 256 kB and 9 above 1 MB (synthetic catalogs), where 11 costs several times as much for
- * a few % fewer bytes.
- */
+/** The best Brotli quality for a part of this size, at build time and for an upgrade alike: lower for large parts, where 11 costs far more for few bytes. */
 export function bestBrotliQuality(bytes: number): number {
   return bytes <= 256 * 1024 ? constants.BROTLI_MAX_QUALITY : bytes <= 1024 * 1024 ? 10 : 9;
 }

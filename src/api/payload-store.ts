@@ -124,9 +124,6 @@ export function writePayloadStore(catalog: Catalog, folder: string): number {
 /** Copies `length` bytes of the store from `position` into `target` at `at`. */
 type ReadBytes = (target: Buffer, at: number, position: number, length: number) => void;
 
-/** Which items of a directory a request selects, by their index in the whole list. */
-export type ItemIndexes = ArrayLike<number>;
-
 /** One directory's items in one locale: any subset of them joins into a JSON array's contents. */
 export class ItemTable {
   readonly count: number;
@@ -146,14 +143,14 @@ export class ItemTable {
   }
 
   /** Bytes of items indexes[from] to indexes[to - 1], joined by commas. */
-  joinedLength(indexes: ItemIndexes, from: number, to: number): number {
+  joinedLength(indexes: ArrayLike<number>, from: number, to: number): number {
     let length = Math.max(0, to - from - 1);
     for (let k = from; k < to; k++) length += this.#ends[indexes[k]!]! - this.#start(indexes[k]!);
     return length;
   }
 
   /** Writes those items, joined by commas, into `target` at `at`: one read per run of neighbours in the store. */
-  readJoined(indexes: ItemIndexes, from: number, to: number, target: Buffer, at: number): void {
+  readJoined(indexes: ArrayLike<number>, from: number, to: number, target: Buffer, at: number): void {
     let k = from;
     while (k < to) {
       const first = indexes[k]!;
