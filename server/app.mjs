@@ -6,14 +6,13 @@
  * or Astro (redirects). Headers come from the one response policy (src/api/response-policy.ts, in
  * the API bundle).
  */
-import { createApiAnswerer } from './answer-memo.mjs';
-import { flatHeaders, sendApiResponse } from './api-response.mjs';
+import { createApiAnswerer, flatHeaders, sendApiResponse } from './api-response.ts';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createCardSender } from './discovery-cards.mjs';
 import { createMcpListener, rpcError } from './mcp-http.mjs';
 import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
-import { createFileSender, safePath } from './static-files.mjs';
+import { createFileSender, safePath } from './static-files.ts';
 
 /** Headers a client could use to make a framework build its URL on another host or scheme. */
 const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', ':authority'];

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sendError } from './error-response.mjs';
-import { clientCopyIsCurrent } from './file-cache.mjs';
+import { clientCopyIsCurrent } from './file-cache.ts';
 
 /**
  * The card sender of one build.

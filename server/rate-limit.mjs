@@ -14,7 +14,7 @@
  * hop was seen as. An untrusted peer's X-Forwarded-For is ignored.
  */
 import { BlockList, isIP } from 'node:net';
-import { sendApiResponse } from './api-response.mjs';
+import { sendApiResponse } from './api-response.ts';
 
 /** The default of `npm start`: far above what a person browsing the site and its workbench sends. */
 export const DEFAULT_RATE_LIMIT = '600/60s';

@@ -24,7 +24,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentType } from 'mime-types';
 import { errorText } from '../../server/error-response.mjs';
-import { MARKDOWN_ACCEPT_HINTS, twinLinks } from '../../server/markdown-negotiation.mjs';
+import { MARKDOWN_ACCEPT_HINTS, twinLinks } from '../../server/markdown-negotiation.ts';
 import { VARIABLES } from '../../server/config-schema.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';

@@ -24,12 +24,7 @@ const handle: APIRoute = async ({ request }) => {
 };
 
 /** Every method an endpoint file exports. HEAD is explicit: ALL would capture it too. */
-export interface EndpointMethods {
-  GET: APIRoute;
-  HEAD: APIRoute;
-  OPTIONS: APIRoute;
-  ALL: APIRoute;
-}
+type EndpointMethods = Record<'GET' | 'HEAD' | 'OPTIONS' | 'ALL', APIRoute>;
 
 /**
  * The methods of the endpoint file serving `routeId` (an operationId of the route table), or of the

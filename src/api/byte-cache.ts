@@ -27,15 +27,13 @@ export interface CacheUsage {
   byKind: Record<string, number>;
 }
 
-/**
- * Something an entry holds. `growsWith`: the object whose later growth (a payload gaining a
- * compressed form) changes `heldBytes()`; the cache sizes again every entry holding it when told
- * (`grew`).
- */
+/** Something an entry holds: what it costs now (a payload grows by its coded forms, and the cache is told: `resized`). */
 export interface Sized {
   heldBytes(): number;
-  readonly growsWith?: object | undefined;
 }
+
+/** What joins the parts of every cache key: a character no part holds. */
+export const KEY_SEPARATOR = '\u0000';
 
 /**
  * One kind of entry (src/api/cache-kinds.ts lists them all): its name in the metrics, what it holds,
@@ -43,7 +41,7 @@ export interface Sized {
  */
 export interface CacheKind<Value extends Sized = Sized, Parts extends readonly (string | number)[] = readonly (string | number)[]> {
   readonly name: string;
-  /** The key of an entry from its parts (src/api/cache-kinds.ts's `cacheKey` adds the catalog and kind). */
+  /** The key of an entry from its parts (ByteCache's `key` adds the catalog and kind). */
   key(...parts: Parts): string;
   /** What an entry holds, in a sentence (docs/deploy.md's table is checked against these). */
   readonly holds: string;
@@ -57,13 +55,17 @@ export interface CacheKind<Value extends Sized = Sized, Parts extends readonly (
   readonly value?: Value;
 }
 
-/** What one kind of entry holds against the budget, and how its lookups went (for the metrics). */
-export interface CacheStats {
+/** A kind's bytes held and its lookups since the process started. */
+interface KindCounts {
   bytes: number;
-  budgetBytes: number;
   hits: number;
   misses: number;
   evictions: number;
+}
+
+/** What one kind of entry holds against the budget, and how its lookups went (for the metrics). */
+export interface CacheStats extends KindCounts {
+  budgetBytes: number;
 }
 
 interface Slot {
@@ -81,8 +83,8 @@ export function stringBytes(text: string): number {
 /**
  * How many keys set once, and not yet kept, the cache remembers: a value is kept only the second
  * time its key is set, so a flood of one-off answers (distinct searches) never takes the budget
- * from answers clients repeat. Keys are at most about 600 characters (a target and If-None-Match
- * past 512 are never keys, server/answer-memo.mjs), so this costs at most about 2.5 MB.
+ * from answers clients repeat. A key holds at most a request target, within the 16 KB header
+ * section, and most are a few dozen characters.
  */
 export const SEEN_ONCE_KEYS = 4096;
 
@@ -98,32 +100,28 @@ function catalogId(catalog: object): number {
 
 export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Readonly<Record<string, CacheKind>>> {
   readonly budget: number;
-  /** The kinds it may hold, by name in code (src/api/cache-kinds.ts): setting any other is a defect. */
+  /** The kinds it may hold, by name in code (src/api/cache-kinds.ts): using any other is a defect. */
   readonly kinds: Kinds;
-  readonly #kinds: ReadonlySet<CacheKind>;
+  readonly #counts = new Map<CacheKind, KindCounts>();
   readonly #seenOnce = new Set<string>();
-  readonly #bytesByKind = new Map<CacheKind, number>();
-  /** Lookups and evictions by kind since the process started. */
-  readonly #lookups = new Map<CacheKind, { hits: number; misses: number; evictions: number }>();
-  /** The keys of the entries each growing object's size is part of (its own, and those holding it). */
-  readonly #holders = new WeakMap<object, Set<string>>();
+  /** The key each stored value is held under, so a value that grew can be sized again. */
+  readonly #keys = new WeakMap<Sized, string>();
   readonly #lru: LRUCache<string, Slot>;
 
   constructor(budget: number, kinds: Kinds) {
     this.budget = budget;
     this.kinds = kinds;
-    this.#kinds = new Set(Object.values(kinds));
-    for (const kind of this.#kinds) this.#bytesByKind.set(kind, 0);
+    for (const kind of Object.values(kinds)) this.#counts.set(kind, { bytes: 0, hits: 0, misses: 0, evictions: 0 });
     this.#lru = new LRUCache<string, Slot>({
       maxSize: budget,
       sizeCalculation: (slot) => slot.size,
       // An entry larger than the whole budget is not kept at all.
       maxEntrySize: budget,
       dispose: (slot, key, reason) => {
-        this.#bytesByKind.set(slot.kind, this.#bytesByKind.get(slot.kind)! - slot.size);
-        const grows = slot.value.growsWith;
-        if (grows) this.#holders.get(grows)?.delete(key);
-        if (reason === 'evict') this.#lookupsOf(slot.kind).evictions += 1;
+        const counts = this.#countsOf(slot.kind);
+        counts.bytes -= slot.size;
+        if (reason === 'evict') counts.evictions += 1;
+        if (this.#keys.get(slot.value) === key) this.#keys.delete(slot.value);
       },
     });
   }
@@ -138,19 +136,19 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
 
   /** The full key of an entry whose own key (the kind's `key` of its parts) is `own`. */
   keyOf(kind: CacheKind, catalog: object | null, own: string): string {
-    return `${kind.catalogScoped && catalog ? catalogId(catalog) : ''}\u0000${kind.name}\u0000${own}`;
+    return `${kind.catalogScoped && catalog ? catalogId(catalog) : ''}${KEY_SEPARATOR}${kind.name}${KEY_SEPARATOR}${own}`;
   }
 
-  #lookupsOf(kind: CacheKind): { hits: number; misses: number; evictions: number } {
-    let lookups = this.#lookups.get(kind);
-    if (!lookups) this.#lookups.set(kind, (lookups = { hits: 0, misses: 0, evictions: 0 }));
-    return lookups;
+  #countsOf(kind: CacheKind): KindCounts {
+    const counts = this.#counts.get(kind);
+    if (!counts) throw new Error(`The cache kind "${kind.name}" is not in the registry (src/api/cache-kinds.ts)`);
+    return counts;
   }
 
   /** The value under `key`, marking it recently used; counted as a hit or a miss of `kind`. */
   get<V extends Sized>(kind: CacheKind<V>, key: string): V | undefined {
     const value = this.#lru.get(key)?.value as V | undefined;
-    this.#lookupsOf(kind)[value === undefined ? 'misses' : 'hits'] += 1;
+    this.#countsOf(kind)[value === undefined ? 'misses' : 'hits'] += 1;
     return value;
   }
 
@@ -159,7 +157,7 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
    * key and the per-entry overhead; the first time, only remembers the key.
    */
   set<V extends Sized>(kind: CacheKind<V>, key: string, value: V): void {
-    if (!this.#kinds.has(kind)) throw new Error(`The cache kind "${kind.name}" is not in the registry (src/api/cache-kinds.ts)`);
+    this.#countsOf(kind);
     if (!this.#lru.has(key) && !this.#seenOnce.delete(key)) {
       if (this.#seenOnce.size >= SEEN_ONCE_KEYS) this.#seenOnce.clear();
       this.#seenOnce.add(key);
@@ -180,31 +178,19 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
   #store(kind: CacheKind, key: string, value: Sized): void {
     const size = value.heldBytes() + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
     if (size > this.budget) return;
-    const slot: Slot = { kind, value, size };
-    this.#bytesByKind.set(kind, this.#bytesByKind.get(kind)! + size);
-    this.#lru.set(key, slot, { size });
-    const grows = value.growsWith;
-    if (grows && this.#lru.has(key)) {
-      let holders = this.#holders.get(grows);
-      if (!holders) this.#holders.set(grows, (holders = new Set()));
-      holders.add(key);
-    }
+    this.#countsOf(kind).bytes += size;
+    this.#lru.set(key, { kind, value, size }, { size });
+    if (this.#lru.has(key)) this.#keys.set(value, key);
   }
 
-  /**
-   * Sizes again every entry whose value grows with `grown` (a payload that gained a compressed form:
-   * its own entry and every answer holding it); evicts others if the total passes the budget.
-   */
-  grew(grown: object): void {
-    const holders = this.#holders.get(grown);
-    if (!holders) return;
-    for (const key of [...holders]) {
-      const slot = this.#lru.peek(key);
-      if (!slot) continue;
-      // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
-      this.#lru.delete(key);
-      this.#store(slot.kind, key, slot.value);
-    }
+  /** Sizes `value`'s entry again after it grew (a payload that gained a coded form); evicts others if the total passes the budget. */
+  resized(value: Sized): void {
+    const key = this.#keys.get(value);
+    const slot = key === undefined ? undefined : this.#lru.peek(key);
+    if (key === undefined || slot?.value !== value) return;
+    // lru-cache keeps the old size when the same value is set again, so the entry is stored anew.
+    this.#lru.delete(key);
+    this.#store(slot.kind, key, value);
   }
 
   /** The values held of `kind`, without marking them used: for a report on demand (a walk over every entry). */
@@ -214,16 +200,12 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
 
   /** Each registered kind's bytes and lookups; every kind shares the one budget. */
   stats(): Record<string, CacheStats> {
-    return Object.fromEntries(
-      [...this.#kinds].map((kind) => [
-        kind.name,
-        { bytes: this.#bytesByKind.get(kind)!, budgetBytes: this.budget, ...this.#lookupsOf(kind) },
-      ]),
-    );
+    return Object.fromEntries([...this.#counts].map(([kind, counts]) => [kind.name, { ...counts, budgetBytes: this.budget }]));
   }
 
   usage(): CacheUsage {
-    const byKind = Object.fromEntries([...this.#bytesByKind].filter(([, bytes]) => bytes !== 0).map(([kind, bytes]) => [kind.name, bytes]));
+    const held = [...this.#counts].filter(([, { bytes }]) => bytes !== 0);
+    const byKind = Object.fromEntries(held.map(([kind, { bytes }]) => [kind.name, bytes]));
     return { budget: this.budget, held: this.#lru.calculatedSize, entries: this.#lru.size, byKind };
   }
 }

@@ -7,10 +7,9 @@
  * docs/deploy.md's table of kinds is tested against this list (tests/api/cache-kinds.test.ts).
  */
 import type { RouteId } from '../routes/routes.ts';
-import { ByteCache, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
+import { ByteCache, KEY_SEPARATOR, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
 import type { CheckedQuery } from './checked-query.ts';
-import { upgradeBacklog, type UpgradeBacklog } from './codings.ts';
-import type { PreparedPayload } from './payload-cache.ts';
+import { upgradeBacklog, UpgradePacing, type FormCache, type PreparedPayload } from './codings.ts';
 import type { SelectedEntries } from './selected-entries.ts';
 
 /** A kind whose lookups give back `Value`. */
@@ -19,16 +18,16 @@ const kind =
   <Parts extends readonly (string | number)[]>(spec: Omit<CacheKind<Value, Parts>, 'value'>): CacheKind<Value, Parts> =>
     spec;
 
-// Parts are joined by NUL, a character no part holds; by template literals, which allocate no array (a request makes several keys).
+// Parts are joined by KEY_SEPARATOR, in template literals, which allocate no array (a request makes several keys).
 
 /** A route's payload: the ETag is computed over this key too (prepare-payload.ts), so equal keys mean equal payloads. */
 const payloadKey = (routeId: RouteId, slug: string, locale: string, filtersJson: string) =>
-  `${routeId}\u0000${slug}\u0000${locale}\u0000${filtersJson}`;
+  `${routeId}${KEY_SEPARATOR}${slug}${KEY_SEPARATOR}${locale}${KEY_SEPARATOR}${filtersJson}`;
 
 export const CACHE_KINDS = {
   query: kind<CheckedQuery>()({
     name: 'query',
-    key: (routeId: RouteId, search: string) => `${routeId}\u0000${search}`,
+    key: (routeId: RouteId, search: string) => `${routeId}${KEY_SEPARATOR}${search}`,
     holds: 'a query string checked against its route: the parsed filters, their JSON and the JSON of the query as received',
     keyedBy: 'route id and the query string as the client spelled it',
     catalogScoped: true,
@@ -52,31 +51,23 @@ export const CACHE_KINDS = {
   }),
   page: kind<PreparedPayload>()({
     name: 'page',
-    key: (payloadKey: string, limit: number, offset: number) => `${payloadKey}\u0000${limit}\u0000${offset}`,
+    key: (payloadKey: string, limit: number, offset: number) => `${payloadKey}${KEY_SEPARATOR}${limit}${KEY_SEPARATOR}${offset}`,
     holds: 'one page of a directory (limit, cursor) with its next cursor and compressed forms',
     keyedBy: 'the payload key, the limit and the offset the cursor decodes to',
     catalogScoped: true,
     bound: 'one per canonical query and page',
   }),
-  answer: kind<Sized>()({
-    name: 'answer',
-    key: (coding: string, replayKey: string) => `${coding}\u0000${replayKey}`,
-    holds: 'a whole API answer to replay (status, header list, envelope): server/answer-memo.mjs; counted with the payload it holds',
-    keyedBy: 'the coding and the replay key (src/api/replay-key.ts): If-None-Match and the target',
-    catalogScoped: true,
-    bound: 'only a target and If-None-Match of 512 characters or fewer together',
-  }),
   file: kind<Sized>()({
     name: 'file',
-    key: (file: string) => file,
-    holds: 'a file of dist/client with the headers of its 200 and of its 304: server/file-cache.mjs',
-    keyedBy: 'the stored file and the headers it is sent with',
+    key: (file: string, stored: string) => `${file}${KEY_SEPARATOR}${stored}`,
+    holds: 'a file of dist/client with the headers of its 200 and of its 304: server/file-cache.ts',
+    keyedBy: 'the file a URL names and the file whose bytes are sent (itself, its twin or a precompressed sibling)',
     catalogScoped: false,
     bound: 'files of 1 MB or less; the build has a fixed set of files',
   }),
   mcpResult: kind<Sized>()({
     name: 'mcp-result',
-    key: (tool: string, argumentsJson: string) => `${tool}\n${argumentsJson}`,
+    key: (tool: string, argumentsJson: string) => `${tool}${KEY_SEPARATOR}${argumentsJson}`,
     holds: "the MCP SDK's answer to a tools/call, split around its JSON-RPC id: src/mcp/fast-path.ts",
     keyedBy: 'tool name and its arguments as canonical JSON',
     catalogScoped: true,
@@ -84,8 +75,10 @@ export const CACHE_KINDS = {
   }),
 } as const;
 
-/** A worker's cache: the byte budget holding exactly the kinds above. */
-export type WorkerCache = ByteCache<typeof CACHE_KINDS>;
+/** A worker's cache: the byte budget holding exactly the kinds above, and the pacing of its payloads' Brotli upgrades. */
+export class WorkerCache extends ByteCache<typeof CACHE_KINDS> implements FormCache {
+  readonly upgrades = new UpgradePacing();
+}
 
 /** The cache each catalog is served with. */
 const servedWith = new WeakMap<object, WorkerCache>();
@@ -93,15 +86,18 @@ const servedWith = new WeakMap<object, WorkerCache>();
 /**
  * A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), holding the kinds above, for the
  * worker's `catalog`: what the API and MCP answer from that catalog is cached in it, and the server
- * hands it to its own caches (answers, files).
+ * hands it to its own caches (files).
  */
 export function createWorkerCache(budget: number, catalog: object): WorkerCache {
-  const cache = new ByteCache(budget, CACHE_KINDS);
+  const cache = new WorkerCache(budget, CACHE_KINDS);
   servedWith.set(catalog, cache);
   return cache;
 }
 
-/** The cache `catalog` is served with: the worker's, or for an in-process caller (tests, astro dev) one of the default budget. */
+/**
+ * The cache `catalog` is served with, for callers not handed one (MCP's fast path and tools, astro
+ * dev, tests): the worker's, or one of the default budget.
+ */
 export function cacheFor(catalog: object): WorkerCache {
   return servedWith.get(catalog) ?? createWorkerCache(UNSET_BUDGET_BYTES, catalog);
 }
@@ -114,7 +110,7 @@ export const WORKER_REPORT_MESSAGE = 'cache usage';
  * come among the payloads and pages it holds (codings.ts), and its process's memory beside them.
  */
 export function workerReport(cache: WorkerCache, memory: NodeJS.MemoryUsage) {
-  const upgrades: UpgradeBacklog = upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)]);
+  const upgrades = upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)], cache.upgrades);
   return { message: WORKER_REPORT_MESSAGE, ...cache.usage(), upgrades, memory };
 }
 

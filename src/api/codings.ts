@@ -1,86 +1,84 @@
 /**
- * The compression policy of API payloads, in one place for the build (payload-store.ts writes each
- * route's own payload in Brotli at the best quality) and the server (server/content-coding.mjs,
- * which reaches it through the payloads of the API bundle): which Brotli quality a part gets by its
- * size, the encoder's options, and how often a part is compressed again at the best quality. The
- * framing that splices a per-request tail after a compressed part stays in server/*-splice.mjs.
+ * A payload and its coded forms, in one place: the serialized payload, its gzip and Brotli forms
+ * (made on first use, kept on the payload, counted in the cache holding it), and the body of an
+ * envelope in any coding, as parts to write in order. The per-request tail goes after the cached
+ * compressed part, uncompressed (splice.ts), so no response compresses its whole body. The build
+ * uses the same Brotli rule for the forms it stores (payload-store.ts), and the server only writes
+ * the parts (server/api-response.ts). Here, not in server/, because the build needs it too and the
+ * server reaches src/ only through the API bundle.
  */
 import { brotliCompress, brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
+import { stringBytes, type Sized } from './byte-cache.ts';
+import { brotliTail, deflateForSplice, gzipHead, gzipTail, type GzipForm } from './splice.ts';
+
+/** The codings a body is sent in. */
+export type Coding = 'br' | 'gzip' | 'identity';
 
 /** The envelope's opening, shared by every response so it can be compressed with the payload. */
 export const ENVELOPE_HEAD = '{"payload":' as const;
+const HEAD_BYTES = Buffer.from(ENVELOPE_HEAD);
+const GZIP_HEAD = gzipHead(HEAD_BYTES);
 
-/** What a payload tells when it gained or replaced a form: the cache holding it (byte-cache.ts). */
-export interface Holder {
-  grew(value: object): void;
-}
+/** Bytes of a gzip form's bookkeeping besides its blocks. */
+const GZIP_FORM_OVERHEAD = 64;
 
-/** The Brotli form of a cached part (below): its bytes, the br requests it answered, and whether it is the best it will be. */
+/** The Brotli form of a payload's cached part: its bytes, the br requests it answered, and whether it is the best it will be. */
 export interface BrotliForm {
   buffer: Buffer;
   requests: number;
   final: boolean;
 }
 
-/** The gzip form of a payload (server/gzip-splice.mjs): raw deflate blocks, and the CRC bookkeeping a splice needs. */
-export interface GzipForm {
-  deflated: Buffer;
-  crc: number;
-  length: number;
-  shift: number;
+/** A Buffer with a backing store of its own: a slice of zlib's output or of Node's pool would keep its whole slab alive. */
+export function owned(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  copy.set(bytes);
+  return copy;
 }
 
-/** A body's cached parts as one latin1 string (server/content-coding.mjs), and the last part it was made from. */
-export interface TextForm {
-  text: string;
-  last: Buffer | undefined;
-}
-
-/** The codings a body is sent in. */
-export type Coding = 'br' | 'gzip' | 'identity';
-
-/** What the Brotli policy reads and writes of a payload (payload-cache.ts's PreparedPayload). */
-interface Coded {
+/** A serialized payload with its validator and its coded forms, which only this module makes. */
+export class PreparedPayload implements Sized {
+  /** The UTF-8 body; the JSON text is not kept beside it. */
   readonly bytes: Buffer;
-  readonly brotli: BrotliForm | undefined;
-  setBrotli(form: BrotliForm, cache?: Holder): void;
+  readonly etag: string;
+  /** For a page of a directory, the cursor of the next one (kept so a request costs no hash for it). */
+  readonly nextCursor: string | undefined;
+  br: BrotliForm | undefined;
+  gzip: GzipForm | undefined;
+
+  constructor(json: string | Buffer, etag: string, nextCursor?: string) {
+    this.bytes = typeof json === 'string' ? owned(Buffer.from(json)) : json;
+    this.etag = etag;
+    this.nextCursor = nextCursor;
+  }
+
+  get json(): string {
+    return this.bytes.toString();
+  }
+
+  heldBytes(): number {
+    const coded = (this.br?.buffer.length ?? 0) + (this.gzip ? this.gzip.deflated.length + GZIP_FORM_OVERHEAD : 0);
+    return this.bytes.length + stringBytes(this.etag) + stringBytes(this.nextCursor ?? '') + coded;
+  }
 }
 
-/**
- * gzip's deflate level for a payload: zlib's default. A payload is deflated once and kept, but many
- * are asked for once (each new search): on search pages of the 100× catalog (7 to 485 kB), level 9
- * took 1.3 to 2.6 times as long as 6 for 0 to 3 % fewer bytes (measured on 0d1cfda).
- */
+/** gzip's deflate level: zlib's default. Many payloads are asked for once (each new search), where level 9 costs far more for few bytes. */
 export const GZIP_LEVEL = 6;
 
-/**
- * Brotli quality of a part on its first request, as cheap as deflate or cheaper at every size. Up to
- * 16 kB quality 1, where quality 3 costs more than deflate at level 9 and is no smaller than it
- * (discovery JSON, µs: 2 kB 10.9 against 15.8, 6 kB 21.5 against 28.5; quality 3 17.0 and 33.9);
- * above, quality 3, cheaper than deflate and smaller (300 kB: 0.30 against 0.72 ms at level 9; search
- * pages of the 100× catalog, 42 to 485 kB, against GZIP_LEVEL: 0.10 to 0.86 against 0.15 to 1.73 ms).
- */
+/** Brotli quality of a part on its first request: as cheap as deflate or cheaper at every size. */
 export function firstBrotliQuality(bytes: number): number {
   return bytes <= 16 * 1024 ? 1 : 3;
 }
 
-/**
- * The best Brotli quality for a part of this size, at build time and for an upgrade alike: 11 up to
- * 256 kB (every payload at 1×). Above, quality 10, which came within 1.012-1.032 of 11 on every
- * route's payload at 1× in a quarter to a half of its time (getCatalog, 92 kB: 128 → 59 ms), and
- * above 1 MB (synthetic catalogs only) quality 9: the 100× store's Brotli parts then take 2.4 s of
- * its build, not 22 s (measured on 223a0f8). The server used 11 up to 1 MB and 10 above; the build's
- * rule is the cheaper one, and the decoded bytes are the same.
- */
+/** The best Brotli quality for a part of this size, at build time and for an upgrade alike: lower for large parts, where 11 costs far more for few bytes. */
 export function bestBrotliQuality(bytes: number): number {
   return bytes <= 256 * 1024 ? constants.BROTLI_MAX_QUALITY : bytes <= 1024 * 1024 ? 10 : 9;
 }
 
 /**
  * Options for compressing a part that a tail is spliced after: text mode, a window as large as the
- * part needs and no larger (the encoder's memory grows with the window: about 50 MB at quality 11
- * with the default 4 MB one), and a flush instead of a finish at the end, so the stream stays open
- * and byte-aligned (server/brotli-splice.mjs).
+ * part needs and no larger (the encoder's memory grows with it), and a flush instead of a finish,
+ * so the stream stays open and byte-aligned (splice.ts).
  */
 export function brotliOptions(length: number, quality: number): BrotliOptions {
   return {
@@ -100,26 +98,23 @@ export function brotliPart(part: Buffer, quality: number): Buffer {
   return brotliCompressSync(part, brotliOptions(part.length, quality));
 }
 
-/** The cached part of a spliced body: the envelope head and the payload. */
-export function cachedPartOf(payload: Buffer): Buffer {
-  return Buffer.concat([HEAD_BYTES, payload]);
+/** The part of a body a Brotli form compresses: the envelope head and the payload. */
+const cachedPartOf = (payload: Buffer): Buffer => Buffer.concat([HEAD_BYTES, payload]);
+
+/** The Brotli form the build stores for a payload: its cached part at the best quality. */
+export function bestBrotliPart(payload: Buffer): Buffer {
+  const part = cachedPartOf(payload);
+  return brotliPart(part, bestBrotliQuality(part.length));
 }
 
-const HEAD_BYTES = Buffer.from(ENVELOPE_HEAD);
-
-/** A Buffer with a backing store of its own (zlib's output may be a slice of a larger chunk). */
-export function owned(bytes: Uint8Array): Buffer {
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  copy.set(bytes);
-  return copy;
-}
+/** A worker's upgrades: after 3 br requests, at most 100 ms a second in bursts of 500 ms. */
+const UPGRADE_POLICY = { afterRequests: 3, msPerSecond: 100, burstMs: 500 } as const;
 
 /**
  * When a part is compressed again at the best quality: once it has answered `afterRequests` br
- * requests (an answer asked for often, not one asked twice), in the thread pool and one at a time,
- * within a share of a core: at most `msPerSecond` of compression a second on average, in bursts of
- * at most `burstMs` (a token bucket), so a flood of queries each asked a few times cannot buy the
- * best quality with the worker's CPU. A part refused now is upgraded by a later request.
+ * requests, in the thread pool and one at a time, within a share of a core (a token bucket of
+ * `msPerSecond` refilled up to `burstMs`), so a flood of queries each asked a few times cannot buy
+ * the best quality with the worker's CPU. A part refused now is upgraded by a later request.
  */
 export class UpgradePacing {
   readonly policy: Readonly<{ afterRequests: number; msPerSecond: number; burstMs: number }>;
@@ -127,7 +122,7 @@ export class UpgradePacing {
   #tokensMs: number;
   #tokensAt = performance.now();
 
-  constructor(policy: UpgradePacing['policy']) {
+  constructor(policy: UpgradePacing['policy'] = UPGRADE_POLICY) {
     this.policy = policy;
     this.#tokensMs = policy.burstMs;
   }
@@ -160,23 +155,54 @@ export class UpgradePacing {
   }
 }
 
-/** The worker's upgrades: after 3 br requests, at most 100 ms a second in bursts of 500 ms. */
-export const UPGRADES = new UpgradePacing({ afterRequests: 3, msPerSecond: 100, burstMs: 500 });
+/** The cache holding the payloads: sized again when one gains a form, and pacing their upgrades (cache-kinds.ts's WorkerCache). */
+export interface FormCache {
+  resized(value: Sized): void;
+  readonly upgrades: UpgradePacing;
+}
 
 /**
- * The Brotli form of `payload`'s cached part for one more br request: made at the first quality on
- * first use, and upgraded to the best one in the background once it is asked for often (UPGRADES).
- * A stored form (from the build) is final.
+ * The body `ENVELOPE_HEAD + payload + tail` in `coding`, as parts to write in order: the cached
+ * ones are never copied, and the payload's form is made on first use and counted in `cache` (none
+ * for a payload no cache holds, such as an error's).
  */
-export function brotliFormFor(payload: Coded, cache: Holder | undefined): BrotliForm {
-  let form = payload.brotli;
+export function codedBody(payload: PreparedPayload, tail: string, coding: Coding, cache: FormCache | undefined): Buffer[] {
+  const tailBytes = Buffer.from(tail);
+  if (coding === 'identity') return [HEAD_BYTES, payload.bytes, tailBytes];
+  if (coding === 'gzip') {
+    let form = payload.gzip;
+    if (!form) {
+      const made = deflateForSplice(GZIP_HEAD, payload.bytes, GZIP_LEVEL);
+      form = payload.gzip = { ...made, deflated: owned(made.deflated) };
+      cache?.resized(payload);
+    }
+    return [GZIP_HEAD.buffer, form.deflated, gzipTail(form, tailBytes)];
+  }
+  return [brotliFormFor(payload, cache).buffer, brotliTail(tailBytes)];
+}
+
+/**
+ * The Brotli form of `payload` for one more br request: made at the first quality on first use,
+ * and upgraded to the best one in the background once asked for often, as `cache.upgrades` paces it.
+ */
+export function brotliFormFor(payload: PreparedPayload, cache: FormCache | undefined): BrotliForm {
+  let form = payload.br;
   if (!form) {
     const part = cachedPartOf(payload.bytes);
-    form = { buffer: owned(brotliPart(part, firstBrotliQuality(part.length))), requests: 0, final: false };
-    payload.setBrotli(form, cache);
+    form = payload.br = { buffer: owned(brotliPart(part, firstBrotliQuality(part.length))), requests: 0, final: false };
+    cache?.resized(payload);
   }
   form.requests += 1;
-  if (!form.final && UPGRADES.mayStart(form.requests)) upgrade(payload, form, cache);
+  if (!form.final && cache?.upgrades.mayStart(form.requests)) {
+    const upgraded = form;
+    upgraded.final = true;
+    const part = cachedPartOf(payload.bytes);
+    cache.upgrades.run(part, bestBrotliQuality(part.length), (buffer) => {
+      if (buffer === undefined || buffer.length >= upgraded.buffer.length) return;
+      payload.br = { ...upgraded, buffer: owned(buffer) };
+      cache.resized(payload);
+    });
+  }
   return form;
 }
 
@@ -187,21 +213,12 @@ export interface UpgradeBacklog {
 }
 
 /**
- * What is left to upgrade among `payloads`: the Brotli forms still at their first quality (asked for
- * too few times yet, or refused by the pacing for now), and whether an upgrade is running. Once both
- * are nil, every br answer of these payloads is the best it will be (the bench waits for that).
+ * What is left to upgrade among `payloads`: the forms still at their first quality, and whether an
+ * upgrade runs. Once both are nil, every br answer of these payloads is the best it will be (the
+ * bench waits for that).
  */
-export function upgradeBacklog(payloads: Iterable<Coded>): UpgradeBacklog {
+export function upgradeBacklog(payloads: Iterable<PreparedPayload>, upgrades: UpgradePacing): UpgradeBacklog {
   let waiting = 0;
-  for (const payload of payloads) if (payload.brotli && !payload.brotli.final) waiting += 1;
-  return { waiting, running: UPGRADES.running };
-}
-
-function upgrade(payload: Coded, form: BrotliForm, cache: Holder | undefined): void {
-  form.final = true;
-  const part = cachedPartOf(payload.bytes);
-  UPGRADES.run(part, bestBrotliQuality(part.length), (buffer) => {
-    if (buffer === undefined || buffer.length >= form.buffer.length) return;
-    payload.setBrotli({ ...form, buffer: owned(buffer) }, cache);
-  });
+  for (const payload of payloads) if (payload.br && !payload.br.final) waiting += 1;
+  return { waiting, running: upgrades.running };
 }

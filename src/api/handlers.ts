@@ -153,19 +153,11 @@ const portfolio: Directory = {
   select: ({ catalog, locale, selection }) => {
     const indexes = matchingIndexes(catalog, 'cases', selection as Selection<FilterOf<'getPortfolio'>>, PORTFOLIO_FILTERS);
     const raw = indexes.map((index) => catalog.collections.cases[index]!);
+    const categories = raw.map((entry) => [entry.category]);
+    const stacks = raw.map((entry) => entry.stacks);
     const facets = {
-      categories: facet(
-        raw.map((entry) => [entry.category]),
-        catalog,
-        'categories',
-        locale,
-      ),
-      stacks: facet(
-        raw.map((entry) => entry.stacks),
-        catalog,
-        'stacks',
-        locale,
-      ),
+      categories: facet(categories, catalog, 'categories', locale),
+      stacks: facet(stacks, catalog, 'stacks', locale),
       signals: raw.flatMap((entry) => localize(entry.signals, locale)),
     };
     return { indexes, rest: { count: indexes.length, facets } };

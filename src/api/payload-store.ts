@@ -7,6 +7,7 @@
  * its selected items' bytes, so what a request costs follows the page it returns, not the entries
  * it matches. Tests and `astro dev` build the same store in memory from their catalog.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -16,8 +17,8 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { EVERYTHING } from '../routes/params.ts';
 import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
 import { DIRECTORIES, HANDLERS } from './handlers.ts';
-import { bestBrotliQuality, brotliPart, cachedPartOf } from './codings.ts';
-import { etagFor, PreparedPayload } from './payload-cache.ts';
+import { KEY_SEPARATOR } from './byte-cache.ts';
+import { bestBrotliPart, PreparedPayload } from './codings.ts';
 import { serializePayload } from './serialize.ts';
 
 /** The store's two files, written beside the API bundle. */
@@ -45,16 +46,15 @@ interface StoreIndex {
   values: Record<string, unknown>;
 }
 
-const wholeKey = (id: RouteId, slug: string | undefined, locale: Locale) => `${id}\u0000${slug ?? ''}\u0000${locale}`;
-const tableKey = (id: RouteId, locale: Locale) => `${id}\u0000${locale}`;
+const wholeKey = (id: RouteId, slug: string | undefined, locale: Locale) => `${id}${KEY_SEPARATOR}${slug ?? ''}${KEY_SEPARATOR}${locale}`;
+const tableKey = (id: RouteId, locale: Locale) => `${id}${KEY_SEPARATOR}${locale}`;
 
 /** Locales a route answers in: both for a localized route, else the default only (lang does not change it). */
 const localesOf = (route: RouteSpec): readonly Locale[] => (route.localized ? LOCALES : [DEFAULT_LOCALE]);
 
-/** The cached part of a spliced Brotli body at the best quality (codings.ts), as the server splices it. */
-function storedBrotliPart(payload: Buffer): Buffer {
-  const part = cachedPartOf(payload);
-  return brotliPart(part, bestBrotliQuality(part.length));
+/** Weak ETag over the normalized query and the payload, never over request id or time. */
+export function etagFor(normalizedQuery: string, payloadJson: string | Buffer): string {
+  return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
 }
 
 /**
@@ -76,8 +76,8 @@ export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolea
     const bytes = Buffer.from(json);
     index.wholes[key] = {
       at: put(bytes),
-      etag: etagFor(`${key}\u0000${NO_FILTERS_JSON}`, json),
-      ...(brotli && slug === undefined ? { br: put(storedBrotliPart(bytes)) } : {}),
+      etag: etagFor(`${key}${KEY_SEPARATOR}${NO_FILTERS_JSON}`, json),
+      ...(brotli && slug === undefined ? { br: put(bestBrotliPart(bytes)) } : {}),
     };
   };
   for (const route of ROUTES) {
@@ -124,9 +124,6 @@ export function writePayloadStore(catalog: Catalog, folder: string): number {
 /** Copies `length` bytes of the store from `position` into `target` at `at`. */
 type ReadBytes = (target: Buffer, at: number, position: number, length: number) => void;
 
-/** Which items of a directory a request selects, by their index in the whole list. */
-export type ItemIndexes = ArrayLike<number>;
-
 /** One directory's items in one locale: any subset of them joins into a JSON array's contents. */
 export class ItemTable {
   readonly count: number;
@@ -146,14 +143,14 @@ export class ItemTable {
   }
 
   /** Bytes of items indexes[from] to indexes[to - 1], joined by commas. */
-  joinedLength(indexes: ItemIndexes, from: number, to: number): number {
+  joinedLength(indexes: ArrayLike<number>, from: number, to: number): number {
     let length = Math.max(0, to - from - 1);
     for (let k = from; k < to; k++) length += this.#ends[indexes[k]!]! - this.#start(indexes[k]!);
     return length;
   }
 
   /** Writes those items, joined by commas, into `target` at `at`: one read per run of neighbours in the store. */
-  readJoined(indexes: ItemIndexes, from: number, to: number, target: Buffer, at: number): void {
+  readJoined(indexes: ArrayLike<number>, from: number, to: number, target: Buffer, at: number): void {
     let k = from;
     while (k < to) {
       const first = indexes[k]!;
@@ -195,10 +192,8 @@ export class PayloadStore {
     const stored = this.#wholes[wholeKey(id, slug, locale)];
     if (!stored) return undefined;
     const payload = new PreparedPayload(readRange(this.#read, stored.at), stored.etag);
-    if (stored.br) {
-      // A stored form is final: never compressed again.
-      payload.setBrotli({ buffer: readRange(this.#read, stored.br), requests: 0, final: true });
-    }
+    // A stored form is final: never compressed again.
+    if (stored.br) payload.br = { buffer: readRange(this.#read, stored.br), requests: 0, final: true };
     return payload;
   }
 

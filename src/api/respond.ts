@@ -12,10 +12,9 @@ import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import type { WorkerCache } from './cache-kinds.ts';
-import { ENVELOPE_HEAD, PreparedPayload } from './payload-cache.ts';
+import { codedBody, ENVELOPE_HEAD, PreparedPayload, type Coding } from './codings.ts';
 import { checkValueLength } from './params.ts';
 import { checkedQuery } from './query-cache.ts';
-import { replayKeyOf } from './replay-key.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
@@ -38,7 +37,7 @@ export interface ApiRequest {
 /**
  * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
  * per-request member follows the payload (JSON member order is free): a response can then be the
- * payload's cached compressed form followed by the tail, uncompressed (server/content-coding.mjs).
+ * payload's cached compressed form followed by the tail, uncompressed (codings.ts).
  */
 export interface EnvelopeParts {
   /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
@@ -57,34 +56,30 @@ export interface ApiResponse {
   headOnly: boolean;
   /** The whole body as text; null for HEAD, 204 and 304. */
   readonly body: string | null;
-  /**
-   * Set when this answer may be replayed: what every GET of the same target and If-None-Match gets,
-   * but for its request id and time (replay-key.ts says which). The server keeps it under `key` (with
-   * its coding) and answers such a GET again without the handler (server/answer-memo.mjs). `tailRest`
-   * is the tail after the request metadata (see requestMeta).
-   */
-  readonly replay: Replay | null;
+  /** The envelope in `coding` as parts to write in order (codings.ts), HEAD's too (for its length); null for 204 and 304. */
+  bodyIn(coding: Coding): Buffer[] | null;
 }
 
-/** How an answer is replayed: under which key, and the envelope tail after the request metadata. */
-export interface Replay {
-  key: string;
-  tailRest: string;
-}
-
-/** A response whose representation is the envelope (or nothing); a class, so `body` is one getter on its prototype. */
+/**
+ * A response whose representation is the envelope (or nothing); a class, so its methods are on its
+ * prototype. `cache`: the one holding its payload, where the payload's coded forms are counted.
+ */
 class EnvelopeResponse implements ApiResponse {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
     readonly envelope: EnvelopeParts | null,
     readonly headOnly: boolean,
-    readonly replay: Replay | null = null,
+    readonly cache?: WorkerCache,
   ) {}
 
   get body(): string | null {
     const { envelope } = this;
     return envelope && !this.headOnly ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
+  }
+
+  bodyIn(coding: Coding): Buffer[] | null {
+    return this.envelope && codedBody(this.envelope.payload, this.envelope.tail, coding, this.cache);
   }
 }
 
@@ -109,24 +104,12 @@ function now(): string {
 }
 
 /**
- * The start of every envelope tail: the members that differ from one request to the next. They
- * need no escaping (REQUEST_ID_PATTERN, ISO 8601).
- */
-export function requestMeta(requestId: string): string {
-  return `,"request_id":"${requestId}","timestamp":"${now()}"`;
-}
-
-/** The rest of an envelope tail: what the request asked, then `extra` members (the error) and the closing brace. */
-function tailRest(method: string, path: string, queryJson: string, extra = ''): string {
-  return `,"method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
-}
-
-/**
- * The envelope tail: the request metadata after the payload, then `extra` members (the error) and the
- * closing brace. A HEAD is measured as the GET it stands for, so its Content-Length is the GET's.
+ * The envelope tail: the request metadata after the payload (request id and time need no escaping:
+ * REQUEST_ID_PATTERN, ISO 8601), then `extra` members (the error) and the closing brace. A HEAD is
+ * measured as the GET it stands for, so its Content-Length is the GET's.
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return requestMeta(requestId) + tailRest(method, path, queryJson, extra);
+  return `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
 }
 
 /** The payload of every error envelope. */
@@ -258,8 +241,7 @@ export function refusedResponse(request: ApiRequest, error: ApiError): ApiRespon
 
 /** Answers one API request from `catalog`, caching in `cache`. Never throws: unexpected failures become a 500 internal_error. */
 export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCache): ApiResponse {
-  const requestIdHeader = request.header('x-request-id');
-  const requestId = requestIdFor(requestIdHeader);
+  const requestId = requestIdFor(request.header('x-request-id'));
   const { path, search } = request;
   const method = request.method.toUpperCase();
   const headOnly = method === 'HEAD';
@@ -277,9 +259,7 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       throw new ApiError(
         'not_found',
         `No endpoint answers ${path.slice(0, 200)}. See ${routeById('getContract').path} for the endpoints.`,
-        {
-          allowed: ROUTES.map((route) => route.path),
-        },
+        { allowed: ROUTES.map((route) => route.path) },
       );
     }
     if (method === 'OPTIONS') {
@@ -308,30 +288,23 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       Object.assign(headers, dated, { Link: headers['Link'] ? `${headers['Link']}, ${link}` : link });
     }
     const ifNoneMatch = request.header('if-none-match');
-    const ifModifiedSince = request.header('if-modified-since');
-    // A live payload (health) describes this moment: never replayed.
-    const replayKey = route.live ? undefined : replayKeyOf(method, request, requestIdHeader, ifNoneMatch, ifModifiedSince);
     if (
-      ifNoneMatch ? matchesIfNoneMatch(ifNoneMatch, payload.etag) : modified !== undefined && notModifiedSince(ifModifiedSince, modified)
+      ifNoneMatch
+        ? matchesIfNoneMatch(ifNoneMatch, payload.etag)
+        : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
     ) {
       delete headers['Content-Type'];
-      return new EnvelopeResponse(304, headers, null, false, replayKey === undefined ? null : { key: replayKey, tailRest: '' });
+      return new EnvelopeResponse(304, headers, null, false);
     }
-    const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
-    const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
-    return new EnvelopeResponse(200, headers, envelope, headOnly, replayKey === undefined ? null : { key: replayKey, tailRest: rest });
+    const tail = envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson);
+    return new EnvelopeResponse(200, headers, { head: ENVELOPE_HEAD, payload, tail }, headOnly, cache);
   } catch (error) {
+    if (!(error instanceof ApiError)) logFailure(requestId, error);
+    const failure =
+      error instanceof ApiError
+        ? error
+        : new ApiError('internal_error', 'The server failed to answer this request. It has been logged with its request id.');
     // The query is echoed leniently here: the strict parse may be what failed.
-    const query = receivedQuery(search);
-    if (error instanceof ApiError) return errorResponse(error, requestId, method, path, query, headOnly);
-    logFailure(requestId, error);
-    return errorResponse(
-      new ApiError('internal_error', 'The server failed to answer this request. It has been logged with its request id.'),
-      requestId,
-      method,
-      path,
-      query,
-      headOnly,
-    );
+    return errorResponse(failure, requestId, method, path, receivedQuery(search), headOnly);
   }
 }

@@ -12,12 +12,10 @@ import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../di
 import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
 export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
-export { stringBytes } from '../api/byte-cache.ts';
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget, targetRefusal } from '../api/request-target.ts';
-export { replayKeyOf } from '../api/replay-key.ts';
-export { ALLOWED_METHODS, requestIdFor, requestMeta } from '../api/respond.ts';
+export { ALLOWED_METHODS } from '../api/respond.ts';
 export {
   CACHE_CONTROL,
   contentLanguageOf,

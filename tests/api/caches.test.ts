@@ -9,26 +9,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { ByteCache, ENTRY_OVERHEAD_BYTES, SEEN_ONCE_KEYS, stringBytes, type CacheKind, type Sized } from '../../src/api/byte-cache.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import { CACHE_KINDS, cacheFor, createWorkerCache } from '../../src/api/cache-kinds.ts';
-import { etagFor, PreparedPayload } from '../../src/api/payload-cache.ts';
+import { codedBody, PreparedPayload } from '../../src/api/codings.ts';
+import { etagFor } from '../../src/api/payload-store.ts';
 import { checkedQuery } from '../../src/api/query-cache.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { routeById } from '../../src/routes/routes.ts';
 
-/** A value that says it holds `size` bytes; `size` may change after it is stored, and the cache is told. */
-class Growing {
-  size: number;
-  constructor(size: number) {
-    this.size = size;
-  }
-  get growsWith(): this {
-    return this;
-  }
-  heldBytes(): number {
-    return this.size;
-  }
-}
-
-/** A value that says it holds `size` bytes. */
+/** A value that says it holds `size` bytes; `size` may change after it is stored, and then the cache is told. */
 class Blob implements Sized {
   size: number;
   constructor(size: number) {
@@ -149,32 +136,22 @@ describe('ByteCache', () => {
 
   it('sizes an entry again after it grew, evicting others when it passes the budget', () => {
     const cache = new ByteCache(1000, KINDS);
-    const growing = new Growing(100);
+    const growing = new Blob(100);
     keep(cache, page, 'k1', growing);
-    keep(cache, page, 'k2', new Blob(100));
+    keep(cache, file, 'k2', new Blob(100));
     growing.size = 300;
-    cache.grew(growing);
-    expect(cache.usage()).toMatchObject({ held: cost(300) + cost(100), entries: 2, byKind: { page: cost(300) + cost(100) } });
+    cache.resized(growing);
+    expect(cache.usage()).toMatchObject({ held: cost(300) + cost(100), entries: 2, byKind: { page: cost(300), file: cost(100) } });
     growing.size = 500;
-    cache.grew(growing);
-    expect(cache.get(page, 'k2')).toBeUndefined();
+    cache.resized(growing);
+    expect(cache.get(file, 'k2')).toBeUndefined();
     expect(cache.usage()).toMatchObject({ held: cost(500), entries: 1, byKind: { page: cost(500) } });
-    cache.grew(new Growing(1));
+    // A value the cache does not hold changes nothing.
+    cache.resized(new Blob(1));
     expect(cache.usage().entries).toBe(1);
     // Re-sizing is not evicting: only k2 was pushed out.
-    expect(cache.stats()['page']).toMatchObject({ evictions: 1 });
-  });
-
-  it('sizes again every entry holding a value that grew, and only those', () => {
-    const cache = new ByteCache(10_000, KINDS);
-    const grown = new Growing(100);
-    const holder = { heldBytes: () => 50 + grown.heldBytes(), growsWith: grown };
-    keep(cache, page, 'k1', grown);
-    keep(cache, other, 'k2', holder);
-    keep(cache, file, 'k3', new Blob(100));
-    grown.size = 1100;
-    cache.grew(grown);
-    expect(cache.usage().byKind).toEqual({ page: cost(1100), other: cost(1150), file: cost(100) });
+    expect(cache.stats()['page']).toMatchObject({ evictions: 0 });
+    expect(cache.stats()['file']).toMatchObject({ evictions: 1 });
   });
 
   it('refuses a kind it was not made with', () => {
@@ -207,44 +184,11 @@ describe('ByteCache', () => {
 });
 
 describe('PreparedPayload', () => {
-  it('holds the UTF-8 bytes, its tag and every compressed form made for it', () => {
+  it('holds the UTF-8 bytes and its tag, in a backing store of its own (not a slab of the Buffer pool)', () => {
     const payload = new PreparedPayload('{"a":"é"}', 'W/"tag"');
     expect(payload.json).toBe('{"a":"é"}');
-    expect(payload.bytes.length).toBe(10);
     expect(payload.heldBytes()).toBe(10 + 7);
-
-    const cache = { grew: vi.fn() };
-    const gzip = { deflated: Buffer.alloc(5), crc: 0, length: 10, shift: 0 };
-    payload.setGzip(gzip, cache);
-    expect(payload.gzip).toBe(gzip);
-    expect(cache.grew).toHaveBeenCalledTimes(1);
-    expect(cache.grew).toHaveBeenCalledWith(payload);
-    // A gzip form counts its blocks and 64 bytes of bookkeeping.
-    expect(payload.heldBytes()).toBe(10 + 7 + 5 + 64);
-
-    payload.setGzip({ ...gzip, deflated: Buffer.alloc(3) }, cache);
-    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64);
-    payload.setBrotli({ buffer: Buffer.alloc(4), requests: 0, final: false }, cache);
-    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 4);
-    payload.setBrotli({ buffer: Buffer.alloc(2), requests: 3, final: true }, cache);
-    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 2);
-    payload.setText('br', { text: 'abcdef', last: undefined }, cache);
-    payload.setText('br', { text: 'abc', last: undefined }, cache);
-    expect(payload.text('br')?.text).toBe('abc');
-    expect(payload.heldBytes()).toBe(10 + 7 + 3 + 64 + 2 + 3);
-    expect(cache.grew).toHaveBeenCalledTimes(6);
-  });
-
-  it('makes a compressed form whether or not a cache is listening', () => {
-    const payload = new PreparedPayload('{}', '');
-    payload.setBrotli({ buffer: Buffer.alloc(1), requests: 0, final: false });
-    payload.setBrotli({ buffer: Buffer.alloc(2), requests: 0, final: false });
-    expect(payload.heldBytes()).toBe(2 + 2);
-  });
-
-  it('keeps its own backing store, not a slab of the Buffer pool', () => {
-    const payload = new PreparedPayload('{}', '');
-    expect(payload.bytes.buffer.byteLength).toBe(2);
+    expect(payload.bytes.buffer.byteLength).toBe(10);
   });
 });
 
@@ -278,8 +222,8 @@ describe('getOrMake', () => {
     cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
     const kept = cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
     const before = cache.stats()['payload']!.bytes;
-    kept.setBrotli({ buffer: Buffer.alloc(1000), requests: 0, final: false }, cache);
-    expect(cache.stats()['payload']!.bytes).toBe(before + 1000);
+    codedBody(kept, '}', 'gzip', cache);
+    expect(cache.stats()['payload']!.bytes).toBe(before + kept.gzip!.deflated.length + 64);
   });
 });
 

@@ -1,19 +1,24 @@
 /**
- * The coding policy (src/api/codings.ts): the Brotli quality by size, one rule for the build and the
- * server; the first form of a payload and its paced upgrade to the best quality.
+ * A payload's coded forms (src/api/codings.ts): the Brotli quality by size, one rule for the build
+ * and the server; the body in each coding; the first form of a payload and its paced upgrade to the
+ * best quality, counted in the cache that holds the payload.
  */
-import { brotliDecompressSync, constants } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import {
   bestBrotliQuality,
   brotliFormFor,
   brotliOptions,
+  codedBody,
   firstBrotliQuality,
+  PreparedPayload,
   upgradeBacklog,
   UpgradePacing,
-  UPGRADES,
+  type Coding,
 } from '../../src/api/codings.ts';
-import { PreparedPayload } from '../../src/api/payload-cache.ts';
+
+/** A cache's part in the forms: told when a payload grew, pacing the upgrades. */
+const formCache = () => ({ resized: vi.fn(), upgrades: new UpgradePacing() });
 
 const kB = 1024;
 
@@ -63,36 +68,76 @@ describe('brotliFormFor', () => {
       items: Array.from({ length: 300 }, (_, at) => ({ slug: `entry-${at}`, text: 'some words '.repeat(at % 7) })),
     });
     const payload = new PreparedPayload(json, 'W/"t"');
-    const cache = { grew: vi.fn() };
+    const cache = formCache();
     const first = brotliFormFor(payload, cache);
     expect(first.final).toBe(false);
     expect(brotliDecompressSync(Buffer.concat([first.buffer, Buffer.from([0x03])])).toString()).toBe(`{"payload":${json}`);
     expect(brotliFormFor(payload, cache)).toBe(first);
-    vi.spyOn(UPGRADES, 'mayStart').mockReturnValue(true);
+    vi.spyOn(cache.upgrades, 'mayStart').mockReturnValue(true);
     brotliFormFor(payload, cache);
     vi.restoreAllMocks();
     expect(first.final).toBe(true);
-    await vi.waitFor(() => expect(payload.brotli).not.toBe(first));
-    const best = payload.brotli!;
+    await vi.waitFor(() => expect(payload.br).not.toBe(first));
+    const best = payload.br!;
     expect(best.buffer.length).toBeLessThan(first.buffer.length);
     expect(best.requests).toBe(3);
     expect(brotliDecompressSync(Buffer.concat([best.buffer, Buffer.from([0x03])])).toString()).toBe(`{"payload":${json}`);
-    expect(cache.grew).toHaveBeenCalledTimes(2);
+    expect(cache.resized).toHaveBeenCalledTimes(2);
+    expect(cache.resized).toHaveBeenCalledWith(payload);
+  });
+
+  it('makes a form without a cache, and never upgrades it', () => {
+    const payload = new PreparedPayload('{"error":true}', '');
+    for (let request = 0; request < 5; request += 1) expect(brotliFormFor(payload, undefined).final).toBe(false);
+  });
+});
+
+describe('codedBody', () => {
+  const payload = () =>
+    new PreparedPayload(JSON.stringify({ items: Array.from({ length: 50 }, (_, at) => ({ slug: `é-${at}` })) }), 'W/"t"');
+  const tail = ',"request_id":"r-1","query":{"q":"ação"}}';
+  const decode: Record<Coding, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body) => body };
+
+  it.each(['br', 'gzip', 'identity'] as const)('gives the envelope in %s, the tail verbatim after the cached parts', (coding) => {
+    const kept = payload();
+    const cache = formCache();
+    const parts = codedBody(kept, tail, coding, cache);
+    expect(decode[coding](Buffer.concat(parts)).toString()).toBe(`{"payload":${kept.json}${tail}`);
+    expect(Buffer.concat(parts).includes(Buffer.from(tail))).toBe(true);
+    // A form is made once, counted in the cache, and its parts are the same bytes next time.
+    const again = codedBody(kept, tail, coding, cache);
+    expect(again.slice(0, -1)).toEqual(parts.slice(0, -1));
+    expect(again[coding === 'identity' ? 1 : 0]).toBe(parts[coding === 'identity' ? 1 : 0]);
+    expect(cache.resized).toHaveBeenCalledTimes(coding === 'identity' ? 0 : 1);
+  });
+
+  it('counts each form in what the payload holds', () => {
+    const kept = payload();
+    const plain = kept.heldBytes();
+    codedBody(kept, tail, 'gzip', undefined);
+    // A gzip form counts its blocks and 64 bytes of bookkeeping.
+    expect(kept.heldBytes()).toBe(plain + kept.gzip!.deflated.length + 64);
+    codedBody(kept, tail, 'br', undefined);
+    expect(kept.heldBytes()).toBe(plain + kept.gzip!.deflated.length + 64 + kept.br!.buffer.length);
+    // Each form has a backing store of its own, not a slab of zlib's output.
+    expect(kept.br!.buffer.buffer.byteLength).toBe(kept.br!.buffer.length);
+    expect(kept.gzip!.deflated.buffer.byteLength).toBe(kept.gzip!.deflated.length);
   });
 });
 
 describe('upgradeBacklog', () => {
   it('counts the forms still at their first quality, and says whether an upgrade runs', async () => {
     const payloads = ['a', 'b', 'c'].map((text) => new PreparedPayload(JSON.stringify({ text: text.repeat(5000) }), `W/"${text}"`));
-    const cache = { grew: vi.fn() };
-    expect(upgradeBacklog(payloads)).toEqual({ waiting: 0, running: false });
+    const cache = formCache();
+    const backlog = () => upgradeBacklog(payloads, cache.upgrades);
+    expect(backlog()).toEqual({ waiting: 0, running: false });
     brotliFormFor(payloads[0]!, cache);
     brotliFormFor(payloads[1]!, cache);
-    expect(upgradeBacklog(payloads)).toEqual({ waiting: 2, running: false });
-    vi.spyOn(UPGRADES, 'mayStart').mockReturnValue(true);
+    expect(backlog()).toEqual({ waiting: 2, running: false });
+    vi.spyOn(cache.upgrades, 'mayStart').mockReturnValue(true);
     brotliFormFor(payloads[0]!, cache);
     vi.restoreAllMocks();
-    expect(upgradeBacklog(payloads)).toEqual({ waiting: 1, running: true });
-    await vi.waitFor(() => expect(upgradeBacklog(payloads).running).toBe(false));
+    expect(backlog()).toEqual({ waiting: 1, running: true });
+    await vi.waitFor(() => expect(backlog().running).toBe(false));
   });
 });

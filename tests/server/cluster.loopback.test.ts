@@ -196,9 +196,9 @@ describe('workers under load', () => {
     expect(answer).toContain('"code":"unavailable"');
   });
 
-  it('closes the connection after an API answer it had kept for repeats, once draining', async () => {
+  it('closes the connection after an API answer of a cached payload, once draining', async () => {
     const connection = await connectionToOneWorker(listingPath);
-    // A listing answered twice: the second answer is a repeat of the kept one (server/answer-memo.mjs).
+    // A listing answered twice: the second answer comes from the cached payload.
     for (let index = 0; index < 2; index += 1) {
       const answer = await connection.send((received) => received.includes('"request_id"'));
       expect(rawStatus(answer)).toBe(200);

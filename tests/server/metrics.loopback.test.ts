@@ -90,8 +90,8 @@ describe('metrics', () => {
     expect(samplesOf(result, 'build_catalog_entries', { collection: 'projects' })[0]?.value).toBe(
       testCatalog().collections.projects.length,
     );
-    // One label per kind of entry in the worker's byte budget (src/api/byte-cache.ts, server/answer-memo.mjs), only kinds it knows.
-    const KINDS = ['answer', 'selection', 'file', 'mcp-result', 'page', 'payload', 'query'];
+    // One label per kind of entry in the worker's byte budget (src/api/cache-kinds.ts), only kinds it knows.
+    const KINDS = ['selection', 'file', 'mcp-result', 'page', 'payload', 'query'];
     for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total']) {
       const kinds = samplesOf(result, name).map((sample) => sample.labels['cache']);
       expect(kinds, name).toEqual(expect.arrayContaining(['file', 'payload']));

@@ -1,17 +1,14 @@
-// @ts-check
 /**
  * Markdown twins on HTML URLs: every prerendered page announces its twin (`/x/` -> `/x.md`) and the
  * API catalog in `Link` headers, and a request whose Accept prefers text/markdown or text/plain
  * over text/html gets the twin's bytes instead (Markdown is plain text; Mintlify's plain-text
- * check). Both answers vary on Accept (static-files.mjs sets the headers).
+ * check). Both answers vary on Accept (static-files.ts sets the headers).
  */
+import type { IncomingMessage } from 'node:http';
 import Negotiator from 'negotiator';
 
-/**
- * The Link header of a page with a twin: the twin, and the API catalog (RFC 9727 §3.3).
- * @param {string} twin @param {string} apiCatalogPath
- */
-export function twinLinks(twin, apiCatalogPath) {
+/** The Link header of a page with a twin: the twin, and the API catalog (RFC 9727 §3.3). */
+export function twinLinks(twin: string, apiCatalogPath: string): string {
   return `<${twin}>; rel="alternate"; type="text/markdown", <${apiCatalogPath}>; rel="api-catalog"`;
 }
 
@@ -25,22 +22,17 @@ export const MARKDOWN_ACCEPT_HINTS = ['markdown', 'plain'];
 const OFFERED = ['text/html', 'text/markdown', 'text/plain'];
 
 /**
- * The twin of `file` when it is a page that has one, by the same URL rule the build wrote the twins with.
- * @param {string} file a site path in dist/client
- * @param {(file: string) => boolean} isClientFile whether dist/client holds a file
- * @param {(pagePath: string) => string} twinPath the build's twin URL rule
+ * The twin of `file` (a site path in dist/client) when it is a page that has one, by the build's
+ * twin URL rule `twinPath`; `isClientFile` says whether dist/client holds a file.
  */
-export function twinOf(file, isClientFile, twinPath) {
+export function twinOf(file: string, isClientFile: (file: string) => boolean, twinPath: (pagePath: string) => string): string | undefined {
   if (!file.endsWith('/index.html')) return undefined;
   const twin = twinPath(file.slice(0, -'index.html'.length));
   return isClientFile(twin) ? twin : undefined;
 }
 
-/**
- * Whether the client's Accept prefers the Markdown twin (as text/markdown or text/plain) to the HTML page.
- * @param {import('node:http').IncomingMessage} req
- */
-export function prefersMarkdown(req) {
+/** Whether the client's Accept prefers the Markdown twin (as text/markdown or text/plain) to the HTML page. */
+export function prefersMarkdown(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
   if (accept === undefined || !MARKDOWN_ACCEPT_HINTS.some((hint) => accept.includes(hint))) return false;
   const chosen = new Negotiator(req).mediaType(OFFERED);

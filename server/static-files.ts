@@ -1,28 +1,36 @@
-// @ts-check
 /**
  * Serves the prerendered pages and static files of dist/client. A file's answer is the same for
- * every request of its kind, so it is prepared once per coding (file-cache.mjs): the page's
- * security headers, open CORS (as the API's), its cache policy by kind, Vary, the Markdown twin's Link
- * (markdown-negotiation.mjs), the .br or .gz sibling written at build time
- * (src/integrations/precompress.ts) when the client accepts it (content-coding.mjs decides), its
+ * every request of its kind, so it is prepared once per coding (file-cache.ts): the page's security
+ * headers, open CORS (as the API's), its cache policy by kind, Vary, the Markdown twin's Link
+ * (markdown-negotiation.ts), the .br or .gz sibling written at build time
+ * (src/integrations/precompress.ts) when the client accepts it (content-coding.ts decides), its
  * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
  * with the same headers.
  */
 import { readdirSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
-import { chooseCoding, SIBLING_SUFFIX } from './content-coding.mjs';
+import type { WorkerCache } from '../src/api/cache-kinds.ts';
+import type { Coding } from '../src/api/codings.ts';
+import { chooseCoding, SIBLING_SUFFIX } from './content-coding.ts';
 import { sendError } from './error-response.mjs';
-import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.mjs';
-import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.mjs';
+import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.ts';
+import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.ts';
+
+/** The build's response policy and twin URL rule, as the file sender reads them. */
+type FilePolicy = import('./error-response.mjs').Policy &
+  Pick<
+    typeof import('../src/integrations/server-bundle.ts'),
+    'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'
+  >;
 
 /**
  * Decodes a request path strictly; undefined when it is malformed or tries to leave the site root,
  * so such a path is never looked up on disk.
- * @param {string} rawPath
  */
-export function safePath(rawPath) {
+export function safePath(rawPath: string): string | undefined {
   let decoded;
   try {
     decoded = decodeURIComponent(rawPath);
@@ -38,10 +46,9 @@ export function safePath(rawPath) {
  * Every file of a client folder, as `/`-prefixed paths. A build never changes under a running
  * worker (a new build is a new worker), so a request path is looked up in memory, with no
  * file-system call. Its size is the build's, not the traffic's.
- * @param {string} clientDir
  */
-function listFiles(clientDir) {
-  const index = new Set();
+function listFiles(clientDir: string): Set<string> {
+  const index = new Set<string>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
     if (entry.isFile()) index.add(`/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
   }
@@ -51,56 +58,50 @@ function listFiles(clientDir) {
 /**
  * A stored file's type: the type of what it decodes to, for a precompressed sibling; a few files
  * have their own (the bare OpenAPI contract), named by path in the build.
- * @param {string} file @param {Readonly<Record<string, string>>} byPath
  */
-function typeOf(file, byPath) {
+function typeOf(file: string, byPath: Readonly<Record<string, string>>): string {
   return byPath[file] ?? (contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
 }
-
-/** @typedef {import('./content-coding.mjs').Coding} Coding */
 
 /**
  * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes
  * go out in each coding, and the cache key of each prepared answer (unique per URL file and stored
  * file, since their headers differ).
- * @typedef {{ path: string, compressed: boolean, stored: Record<Coding, string>, keys: Record<Coding, string> }} Variant
  */
+interface Variant {
+  path: string;
+  compressed: boolean;
+  stored: Record<Coding, string>;
+  keys: Record<Coding, string>;
+}
 
-/**
- * The file sender of one build.
- * @param {string} clientDir
- * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
- * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's, where prepared answers are held
- */
-export function createFileSender(clientDir, policy, cache) {
+const CODINGS: readonly Coding[] = ['identity', 'br', 'gzip'];
+
+/** The file sender of one build; prepared answers are held in the worker's `cache`. */
+export function createFileSender(clientDir: string, policy: FilePolicy, cache: WorkerCache) {
   const index = listFiles(clientDir);
-  const isClientFile = (/** @type {string} */ file) => index.has(file);
-  /** @type {Map<string, string>} request paths naming a file, spelled without escapes or doubled slashes: a few per file */
-  const fileByPath = new Map();
-  /** @type {Map<string, { own: Variant, twin: Variant | undefined }>} each served file's own answer and, for a page, its twin's */
-  const variantsByFile = new Map();
+  const isClientFile = (file: string) => index.has(file);
+  /** Request paths naming a file, spelled without escapes or doubled slashes: a few per file. */
+  const fileByPath = new Map<string, string>();
+  /** Each served file's own answer and, for a page, its twin's. */
+  const variantsByFile = new Map<string, { own: Variant; twin: Variant | undefined }>();
 
-  /** The file a decoded path names: itself, or the index.html of its folder. @param {string} path */
-  const fileAt = (path) => {
+  /** The file a decoded path names: itself, or the index.html of its folder. */
+  const fileAt = (path: string) => {
     if (path.endsWith('/')) return index.has(`${path}index.html`) ? `${path}index.html` : undefined;
     if (index.has(path)) return path;
     return index.has(`${path}/index.html`) ? `${path}/index.html` : undefined;
   };
 
-  /** `path` sent for a request of `file`. @param {string} file @param {string} path @returns {Variant} */
-  const variant = (file, path) => {
+  /** `path` sent for a request of `file`, with the full cache keys, made once per file rather than per request. */
+  const variant = (file: string, path: string): Variant => {
     const compressed = index.has(`${path}${SIBLING_SUFFIX.br}`) && index.has(`${path}${SIBLING_SUFFIX.gzip}`);
-    /** @type {Record<Coding, string>} */
     const stored = { identity: path, br: `${path}${SIBLING_SUFFIX.br}`, gzip: `${path}${SIBLING_SUFFIX.gzip}` };
-    // Full cache keys, made once per file here rather than per request (the kind is not catalog scoped).
-    const keyOf = (/** @type {Coding} */ coding) => cache.key(cache.kinds.file, null, `${file}\n${stored[coding]}`);
-    /** @type {Record<Coding, string>} */
-    const keys = { identity: keyOf('identity'), br: keyOf('br'), gzip: keyOf('gzip') };
-    return { path, compressed, stored, keys };
+    const keys = Object.fromEntries(CODINGS.map((coding) => [coding, cache.key(cache.kinds.file, null, file, stored[coding])]));
+    return { path, compressed, stored, keys: keys as Record<Coding, string> };
   };
 
-  /** @param {string} file */
-  const variantsOf = (file) => {
+  const variantsOf = (file: string) => {
     let variants = variantsByFile.get(file);
     if (!variants) {
       const twin = twinOf(file, isClientFile, policy.twinPath);
@@ -110,13 +111,9 @@ export function createFileSender(clientDir, policy, cache) {
     return variants;
   };
 
-  /**
-   * Every header of `file`'s answer but its validators and length, when `sent` goes out in `coding`.
-   * @param {string} file @param {string | undefined} twin @param {Variant} sent @param {Coding} coding
-   */
-  const policyHeaders = (file, twin, sent, coding) => {
-    /** @type {Record<string, string>} */
-    const headers = {
+  /** Every header of `file`'s answer but its validators and length, when `sent` goes out in `coding`. */
+  const policyHeaders = (file: string, twin: string | undefined, sent: Variant, coding: Coding) => {
+    const headers: Record<string, string> = {
       ...policy.securityHeadersFor(file),
       // Every file is public and read-only: an app on another origin may read it as it reads the API.
       ...policy.CORS_HEADERS,
@@ -134,12 +131,8 @@ export function createFileSender(clientDir, policy, cache) {
   };
 
   return {
-    /**
-     * The file a request path names, or undefined when dist/client has none (or the path is
-     * malformed or leaves the root).
-     * @param {string} rawPath
-     */
-    fileFor(rawPath) {
+    /** The file a request path names, or undefined when dist/client has none (or the path is malformed or leaves the root). */
+    fileFor(rawPath: string): string | undefined {
       const known = fileByPath.get(rawPath);
       if (known !== undefined) return known;
       const path = safePath(rawPath);
@@ -152,14 +145,12 @@ export function createFileSender(clientDir, policy, cache) {
     },
 
     /**
-     * Answers a GET or HEAD of `file`: its twin when the client prefers Markdown, in the coding it
-     * prefers, from the prepared answer; through `send` for ranges, the other conditionals and large
-     * files. A refusal (412, 416) or failure goes out as an error, without the file's headers.
-     * @param {import('node:http').IncomingMessage} req
-     * @param {import('node:http').ServerResponse} res
-     * @param {string} file from fileFor
+     * Answers a GET or HEAD of `file` (from fileFor): its twin when the client prefers Markdown, in
+     * the coding it prefers, from the prepared answer; through `send` for ranges, the other
+     * conditionals and large files. A refusal (412, 416) or failure goes out as an error, without
+     * the file's headers.
      */
-    send(req, res, file) {
+    send(req: IncomingMessage, res: ServerResponse, file: string): void {
       const { own, twin } = variantsOf(file);
       const sent = twin !== undefined && prefersMarkdown(req) ? twin : own;
       const coding = sent.compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
@@ -169,14 +160,14 @@ export function createFileSender(clientDir, policy, cache) {
       if (prepared) return sendPrepared(req, res, prepared);
       // `send` reads the ETag set here for If-Match and If-Range: nginx's, as prepared answers carry.
       const fields = { ...headers(), ...fileValidators(statSync(join(clientDir, stored))) };
-      for (const [name, value] of Object.entries(fields)) res.setHeader(name, /** @type {string} */ (value));
+      for (const [name, value] of Object.entries(fields)) res.setHeader(name, value);
       // `send` would answer 200 to If-None-Match beside `Cache-Control: no-cache`, which is addressed
-      // to caches: it evaluates the conditionals here as everywhere (file-cache.mjs's clientCopyIsCurrent).
+      // to caches: it evaluates the conditionals here as everywhere (file-cache.ts's clientCopyIsCurrent).
       delete req.headers['cache-control'];
       // A weak validator never matches If-Range (RFC 9110 §13.1.5): the whole file, as nginx sends it.
       if (/^\s*W\//.test(String(req.headers['if-range'] ?? ''))) delete req.headers.range;
       send(req, stored, { root: clientDir, dotfiles: 'deny', index: false, cacheControl: false, etag: false, lastModified: false })
-        .on('error', (/** @type {{ statusCode?: number, headers?: Record<string, string> }} */ error) =>
+        .on('error', (error: { statusCode?: number; headers?: Record<string, string> }) =>
           // A 416 says how long the file is (Content-Range: bytes */N), as RFC 9110 §15.5.17 asks.
           sendError(req, res, error.statusCode ?? 500, policy, error.statusCode === 416 ? error.headers : undefined),
         )
