@@ -8,18 +8,32 @@
  *   4. outputs           src/api/, src/contract/, src/discovery/, src/mcp/, src/site/, src/reference/,
  *                        src/workbench/: side by side, each built from the layers below; none reads a
  *                        sibling's internals, only the few public modules of SHARED_OUTPUTS
- *   5. build             src/pages/, src/components/, src/layouts/, src/integrations/, src/content.config.ts
- *                        (Astro: pages, the bundle the server loads)
+ *   5. build             src/pages/, src/components/, src/layouts/, src/integrations/, src/content.config.ts,
+ *                        astro.config.mjs (Astro: pages, the bundle the server loads)
  *   6. server            server/ (serves a build; reads src/ only as the bundle the build made, types only)
+ *   tools                scripts/, deploy/ (gates, bench, nginx): read src/; nothing below them reads them
  *
  * A layer imports only layers below it (scripts/ may import anything but server/); no import cycles.
+ * `npm run lint:code` cruises every folder of project code that imports another: src, server,
+ * scripts, deploy and astro.config.mjs (tests/lint checks the rules against fixtures and the paths).
  */
 const SCHEMAS = '^src/schemas/';
 const ROUTE_TABLE = '^src/routes/';
 const CATALOG = '^src/catalog/';
 /** The output folders; the capture group names the folder, so a rule can tell a sibling from itself. */
 const OUTPUTS = '^src/(api|contract|discovery|mcp|site|reference|workbench)/';
-const BUILD = '^src/(pages|components|layouts|integrations)/|^src/content\\.config\\.ts$';
+const BUILD = '^src/(pages|components|layouts|integrations)/|^src/content\\.config\\.ts$|^astro\\.config\\.mjs$';
+/** Project code outside src/ (either extension: server modules are moving from .mjs to .ts). */
+const SERVER = '^server/';
+const TOOLS = '^(scripts|deploy)/';
+/** The one tool the build runs: it writes the build's nginx include files (astro.config.mjs, at build:done). */
+const NGINX_GENERATOR = '^deploy/nginx/generate\\.(mjs|ts)$';
+/**
+ * The server modules the nginx include files repeat, so nginx answers as the server would: its
+ * error text, its Markdown twin negotiation, its settings. Each is data and pure functions: the
+ * build loads them through the generator, so none may start or serve anything.
+ */
+const SERVER_FACTS_FOR_NGINX = '^server/(error-response|markdown-negotiation|config-schema)\\.(mjs|ts)$';
 
 /**
  * The only modules an output may import from a sibling output: each is that output's public face.
@@ -87,22 +101,45 @@ module.exports = {
       to: { path: BUILD },
     },
     {
-      name: 'src-does-not-import-server-or-scripts',
+      name: 'src-does-not-import-server-or-tools',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(server|scripts)/' },
+      to: { path: [SERVER, TOOLS] },
     },
     {
-      name: 'server-does-not-import-scripts',
+      name: 'build-config-runs-only-the-nginx-generator',
       severity: 'error',
-      from: { path: '^server/' },
-      to: { path: '^scripts/' },
+      comment:
+        "astro.config.mjs is the build: it reads src/, and runs one tool, the nginx generator, to write this build's include files; never the server or a script.",
+      from: { path: '^astro\\.config\\.mjs$' },
+      to: { path: [SERVER, TOOLS], pathNot: NGINX_GENERATOR },
+    },
+    {
+      name: 'deploy-reads-only-what-nginx-repeats',
+      severity: 'error',
+      comment:
+        'deploy/ derives the nginx configuration from src/ and from the server modules nginx repeats (SERVER_FACTS_FOR_NGINX); the build loads it, so it reads no other server module and no script.',
+      from: { path: '^deploy/' },
+      to: { path: [SERVER, '^scripts/'], pathNot: SERVER_FACTS_FOR_NGINX },
+    },
+    {
+      name: 'scripts-do-not-import-server',
+      severity: 'error',
+      comment: 'Scripts run the server as a process (scripts/lib/run-server.ts), never its modules in their own.',
+      from: { path: '^scripts/' },
+      to: { path: SERVER },
+    },
+    {
+      name: 'server-does-not-import-tools',
+      severity: 'error',
+      from: { path: SERVER },
+      to: { path: TOOLS },
     },
     {
       name: 'server-serves-the-build',
       severity: 'error',
       comment: 'The server loads what the build bundled (dist/server/api/handler.mjs), never src/ itself: types only.',
-      from: { path: '^server/' },
+      from: { path: SERVER },
       to: { path: '^src/', dependencyTypesNot: ['type-only'] },
     },
   ],

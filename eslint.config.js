@@ -33,7 +33,7 @@ export default defineConfig(
   },
   {
     // API paths come from the route table (src/routes/urls.ts: apiUrl, entryApiUrl); tests may use fixed literals.
-    files: ['src/**', 'server/**', 'scripts/**', '*.mjs', '*.ts'],
+    files: ['src/**', 'server/**', 'scripts/**', 'deploy/**', '*.mjs', '*.ts'],
     ignores: ['src/api/**', 'src/routes/**'],
     rules: {
       'no-restricted-syntax': [

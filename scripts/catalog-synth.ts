@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { contentDir, displayPath } from '../src/catalog/content-dir.ts';
 import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { readContentFolder } from '../src/catalog/load-files.ts';
+import { loadCatalogOrExit } from './lib/content-exit.ts';
 import { synthesize, writeCollections } from './lib/synth.ts';
 
 const { values } = parseArgs({
@@ -19,6 +20,8 @@ if (!values.scale || !values.out) {
 }
 const scale = Number(values.scale);
 const source = values.from ?? contentDir();
+// A mistake in the source is an editor's: named as site:export names it, before any copy is written.
+loadCatalogOrExit('catalog:synth', source);
 const written = writeCollections(
   synthesize(readContentFolder(source), scale),
   values.out,

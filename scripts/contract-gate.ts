@@ -7,14 +7,14 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
-import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
+import { loadCatalogOrExit } from './lib/content-exit.ts';
 import { baselineOf, compareBaselines, type Baseline } from './lib/contract-gate.ts';
 
 const RELEASED = 'contract/released.json';
 const CHANGELOG = 'contract/CHANGELOG.md';
 const release = process.argv.includes('--release');
 
-const current = baselineOf(loadCatalogFromFiles());
+const current = baselineOf(loadCatalogOrExit(release ? 'contract:release' : 'contract:gate'));
 if (!existsSync(RELEASED)) {
   if (!release) {
     console.error(`contract:gate: ${RELEASED} is missing: run \`npm run contract:release\` to record the released contract.`);

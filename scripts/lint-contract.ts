@@ -7,13 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { buildContract } from '../src/contract/build.ts';
 import { configuredSiteUrl } from '../src/site/config.ts';
+import { loadCatalogOrExit } from './lib/content-exit.ts';
 
 const file = '.tmp/openapi.json';
 mkdirSync('.tmp', { recursive: true });
-writeFileSync(file, `${JSON.stringify(buildContract(loadCatalogFromFiles()), null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify(buildContract(loadCatalogOrExit('lint-contract')), null, 2)}\n`);
 
 const base = configuredSiteUrl();
 const local = base !== undefined && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(base).hostname);

@@ -9,7 +9,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { EXPORT_ROUTES, ROUTES } from '../src/routes/routes.ts';
 import { API_PREFIX, apiUrl } from '../src/routes/urls.ts';
-import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { DOCUMENTS } from '../src/discovery/documents.ts';
 import { twinPath } from '../src/discovery/markdown-twins.ts';
 import { MCP_PATH } from '../src/routes/mcp-endpoint.ts';
@@ -30,6 +29,7 @@ import {
   checkTwins,
   formatMatrix,
 } from './lib/matrix.ts';
+import { loadCatalogOrExit } from './lib/content-exit.ts';
 import { checkHtmlValidity } from './lib/html-validity.ts';
 import { startServer } from './lib/run-server.ts';
 
@@ -78,7 +78,7 @@ async function api<T>(base: string, path: string): Promise<{ payload: T; text: s
   return { payload: body.payload, text: JSON.stringify(body.payload) };
 }
 
-const catalog = loadCatalogFromFiles();
+const catalog = loadCatalogOrExit('matrix:check');
 const base = siteUrl();
 const server = await startServer({ DIST_DIR: distDir });
 try {

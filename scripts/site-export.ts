@@ -13,6 +13,7 @@ import { loadContent } from '../src/catalog/load-content.ts';
 import { missingTranslations } from '../src/catalog/localize.ts';
 import { contentDir, DEFAULT_CONTENT_DIR } from '../src/catalog/content-dir.ts';
 import { writeArtifacts } from './lib/artifacts.ts';
+import { exitOnContentError } from './lib/content-exit.ts';
 import { writeEditorFiles } from './lib/editor-files.ts';
 
 // `--content <dir>` and `--out <dir>` let tests export a temporary copy of the content.
@@ -51,9 +52,5 @@ try {
   console.log(`site:export: content is valid (${entries}).`);
   console.log(`site:export: wrote ${written.length} files to ${outDir ?? 'generated'}/: ${written.join(', ')}`);
 } catch (error) {
-  if (error instanceof ContentValidationError) {
-    console.error(`site:export: ${error.message}`);
-    process.exit(1);
-  }
-  throw error;
+  exitOnContentError('site:export', error);
 }

@@ -19,9 +19,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { loadCatalogFromFiles } from '../src/catalog/from-files.ts';
 import { pageUrl } from '../src/catalog/urls.ts';
 import { pageInventory } from '../src/site/pages.ts';
+import { loadCatalogOrExit } from './lib/content-exit.ts';
 import { startServer } from './lib/run-server.ts';
 
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -48,7 +48,7 @@ const SCREENSHOT_VIEWS = new Set(['light-1280', 'light-375', 'dark-1280', 'dark-
 
 /** The pages to record: every inventory page (the workbench and the API reference without their scripts), the 404 page, and anchors that light up with :target. */
 function targets(): { pages: string[]; samples: string[] } {
-  const catalog = loadCatalogFromFiles();
+  const catalog = loadCatalogOrExit('visual:snapshot');
   const inventory = pageInventory(catalog);
   const samples = inventory
     .filter((page, index) => inventory.findIndex((other) => other.family === page.family) === index)

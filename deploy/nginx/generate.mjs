@@ -178,6 +178,10 @@ const NGINX_ERRORS = {
 };
 /** Where nginx's own errors are written from (internal locations only). */
 const ERROR_LOCATION = '/_oficina-error';
+/** The variable http.conf maps each request to its error kind with. */
+const ERROR_KIND = '$oficina_error_kind';
+/** The location of one error of one kind (api, mcp or text, or ERROR_KIND for the request's own). @param {string} kind @param {number | string} status */
+const errorLocation = (kind, status) => `${ERROR_LOCATION}/${kind}/${status}`;
 
 /** The directives of an internal location that answers `status` with `body` and `headers`. @param {string} uri @param {number} status @param {string} type @param {[string, string][]} headers @param {string} body */
 const answerLocation = (uri, status, type, headers, body) => [
@@ -208,10 +212,10 @@ function serverConf() {
     `keepalive_timeout ${seconds('KEEP_ALIVE_TIMEOUT_MS')};`,
     `client_max_body_size ${MCP_MAX_BODY_BYTES};`,
     // A header too large is nginx's 494, which it sends as 400.
-    ...Object.keys(NGINX_ERRORS).map((status) => `error_page ${status} ${ERROR_LOCATION}/$oficina_error_kind/${status};`),
-    `error_page 494 =400 ${ERROR_LOCATION}/$oficina_error_kind/400;`,
+    ...Object.keys(NGINX_ERRORS).map((status) => `error_page ${status} ${errorLocation(ERROR_KIND, status)};`),
+    `error_page 494 =400 ${errorLocation(ERROR_KIND, 400)};`,
     // No instance answered: 503, which clients and CDNs retry, as a draining instance's health says.
-    `error_page 502 504 =503 ${ERROR_LOCATION}/$oficina_error_kind/503;`,
+    `error_page 502 504 =503 ${errorLocation(ERROR_KIND, 503)};`,
   ];
   const textHeaders = /** @type {[string, string][]} */ ([
     ...Object.entries(SECURITY_HEADERS),
@@ -225,20 +229,20 @@ function serverConf() {
     const apiType = api.headers.find(([name]) => name === 'Content-Type')?.[1] ?? '';
     lines.push(
       ...answerLocation(
-        `${ERROR_LOCATION}/api/${status}`,
+        errorLocation('api', status),
         status,
         apiType,
         api.headers.filter(([name]) => name !== 'Content-Type'),
         api.body,
       ),
       ...answerLocation(
-        `${ERROR_LOCATION}/mcp/${status}`,
+        errorLocation('mcp', status),
         status,
         'application/json; charset=utf-8',
         [...Object.entries(SECURITY_HEADERS), ['Cache-Control', CACHE_CONTROL.error]],
         rpcErrorBody(detail),
       ),
-      ...answerLocation(`${ERROR_LOCATION}/text/${status}`, status, 'text/plain; charset=utf-8', textHeaders, errorText(status)),
+      ...answerLocation(errorLocation('text', status), status, 'text/plain; charset=utf-8', textHeaders, errorText(status)),
     );
   }
   return [...lines, ''].join('\n');
@@ -335,7 +339,7 @@ export function writeNginxIncludes(distDir, outDir) {
     `    "~^(GET|HEAD) :(?!.*(?:${MARKDOWN_ACCEPT_HINTS.join('|')}))" 0;`,
     '}',
     // Which answer an error of nginx's own takes, by the target of the request line ($uri may be unset).
-    'map $request $oficina_error_kind {',
+    `map $request ${ERROR_KIND} {`,
     '    default text;',
     `    ${quote(requestFor(API_PREFIX, true))} api;`,
     `    ${quote(requestFor(MCP_PATH, false))} mcp;`,

@@ -4,7 +4,8 @@
  * the catalog and the page copy, never from HTML. A translation's twin is written in its language:
  * the catalog's text in that locale, its own few words from TWIN_WORDS, links to pages of that
  * language. The entry sections of llms-full.txt come from `entrySection` here too, so the two
- * cannot drift.
+ * cannot drift. Links are absolute on the base URL SITE_URL names; without one they are site paths,
+ * as the pages' own links are, never a guessed host such as localhost.
  */
 import { ROUTES, routeById } from '../routes/routes.ts';
 import { CONTRACT_DOCUMENT_PATH, entryApiUrl, exampleUrl } from '../routes/urls.ts';
@@ -16,9 +17,10 @@ import type { CollectionName } from '../schemas/collections.ts';
 import { DEFAULT_LOCALE, LOCALES, textIn, type Locale } from '../schemas/common.ts';
 import { STALE_TRANSLATIONS_KEY, type EntryDates, type EntryHistory } from '../schemas/history.ts';
 import { apiUrlIn, basePath, localizedPath } from '../routes/locale-paths.ts';
-import { absoluteUrl } from '../site/config.ts';
+import { publicUrl } from '../site/config.ts';
 import { DETAIL_FAMILIES, pageInventory, SECTION_PAGES, type PageRecord } from '../site/pages.ts';
 import { twinDirective } from './agent-directive.ts';
+import { markdownUrl } from './markdown-link.ts';
 import { LLMS_TXT_PATH } from './paths.ts';
 
 /** The media type twins are served with. */
@@ -54,8 +56,8 @@ export const TWIN_WORDS: Record<Locale, TwinWords> = {
     endpoints: 'Endpoints',
     entries: (count) => `Entries (${count})`,
     dates: (updated, created) => `Updated: ${updated}. Created: ${created}.`,
-    contract: (document, envelope) => `The OpenAPI 3.1 contract: <${document}> (in the envelope: <${envelope}>).`,
-    stale: (field, date, original) => `> The English text of ${field} changed on ${date}, after this translation: <${original}>.`,
+    contract: (document, envelope) => `The OpenAPI 3.1 contract: ${document} (in the envelope: ${envelope}).`,
+    stale: (field, date, original) => `> The English text of ${field} changed on ${date}, after this translation: ${original}.`,
   },
   'pt-BR': {
     page: 'Página',
@@ -64,9 +66,9 @@ export const TWIN_WORDS: Record<Locale, TwinWords> = {
     endpointsNote: 'As descrições vêm do contrato OpenAPI, em inglês.',
     entries: (count) => `Entradas (${count})`,
     dates: (updated, created) => `Atualização: ${updated}. Criação: ${created}.`,
-    contract: (document, envelope) => `O contrato OpenAPI 3.1: <${document}> (no envelope: <${envelope}>).`,
+    contract: (document, envelope) => `O contrato OpenAPI 3.1: ${document} (no envelope: ${envelope}).`,
     stale: (field, date, original) =>
-      `> Tradução desatualizada: o texto em inglês do campo \`${field}\` mudou em ${date}, depois desta tradução. O original: <${original}>.`,
+      `> Tradução desatualizada: o texto em inglês do campo \`${field}\` mudou em ${date}, depois desta tradução. O original: ${original}.`,
   },
 };
 
@@ -125,9 +127,9 @@ function bullets(value: unknown, indent: string): string[] {
 }
 
 /** An entry's page in `locale`: its detail page's twin when it has one, otherwise the page (and anchor) it sits on. */
-function entryPageLink(collection: CollectionName, slug: string, base: string, locale: Locale): string {
+function entryPageLink(collection: CollectionName, slug: string, base: string | undefined, locale: Locale): string {
   const page = localizedPath(pageUrl(collection, slug), locale);
-  return page.includes('#') ? absoluteUrl(page, base) : absoluteUrl(twinPath(page), base);
+  return publicUrl(page.includes('#') ? page : twinPath(page), base);
 }
 
 /**
@@ -139,7 +141,7 @@ export function entrySection(
   catalog: Catalog,
   collection: CollectionName,
   slug: string,
-  base: string,
+  base: string | undefined,
   level: number,
   locale: Locale = DEFAULT_LOCALE,
 ): string[] {
@@ -147,13 +149,13 @@ export function entrySection(
   const entry = (catalog.collections[collection] as ({ slug: string } & EntryHistory)[]).find((item) => item.slug === slug)!;
   const text = localize(entry, locale) as Record<string, unknown>;
   const lines = [`${'#'.repeat(level)} ${catalog.ref(collection, slug).name[locale]}`, ''];
-  const page = absoluteUrl(localizedPath(pageUrl(collection, slug), locale), base);
-  const json = absoluteUrl(apiUrlIn(entryApiUrl(collection, slug), locale), base);
-  lines.push(`${words.page}: <${page}>. JSON: <${json}>.`, '', datesLine(entry, locale), '');
+  const page = publicUrl(localizedPath(pageUrl(collection, slug), locale), base);
+  const json = publicUrl(apiUrlIn(entryApiUrl(collection, slug), locale), base);
+  lines.push(`${words.page}: ${markdownUrl(page)}. JSON: ${markdownUrl(json)}.`, '', datesLine(entry, locale), '');
   // The source language is never behind itself: localize() keeps the stale fields in translations only.
   const stale = locale === DEFAULT_LOCALE ? [] : (entry[STALE_TRANSLATIONS_KEY] ?? []);
   const original = entryPageLink(collection, slug, base, DEFAULT_LOCALE);
-  for (const field of stale) lines.push(words.stale(field.field, field.source_at.slice(0, 10), original), '');
+  for (const field of stale) lines.push(words.stale(field.field, field.source_at.slice(0, 10), markdownUrl(original)), '');
   if (typeof text['summary'] === 'string') lines.push(inline(text['summary']), '');
   const rest = Object.fromEntries(Object.entries(text).filter(([key]) => !LEAD_FIELDS.has(key)));
   const shown = locale === DEFAULT_LOCALE ? rest : localizeLinks(rest, locale);
@@ -172,14 +174,18 @@ function listedCollection(page: PageRecord): CollectionName | undefined {
 const link = (name: string, url: string, note: string) => `- [${name}](${url}): ${inline(note)}`;
 
 /** The body of a section page in `locale`: links to the twins of its entries, or the entries themselves. */
-function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: Locale): string[] {
+function sectionBody(catalog: Catalog, page: PageRecord, base: string | undefined, locale: Locale): string[] {
   const words = TWIN_WORDS[locale];
   if (page.family === 'home') {
     return [
       `## ${words.sections}`,
       '',
       ...SECTION_PAGES.filter((section) => section.path !== '/').map((section) =>
-        link(textIn(section.title, locale), absoluteUrl(twinPath(localizedPath(section.path, locale)), base), textIn(section.description, locale)),
+        link(
+          textIn(section.title, locale),
+          publicUrl(twinPath(localizedPath(section.path, locale)), base),
+          textIn(section.description, locale),
+        ),
       ),
       '',
     ];
@@ -191,10 +197,10 @@ function sectionBody(catalog: Catalog, page: PageRecord, base: string, locale: L
       '',
       ...(words.endpointsNote ? [words.endpointsNote, ''] : []),
       ...ROUTES.map((route) =>
-        link(`GET ${route.path}`, absoluteUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`),
+        link(`GET ${route.path}`, publicUrl(exampleUrl(route, catalog), base), `${route.summary}. ${route.description}`),
       ),
       '',
-      words.contract(absoluteUrl(CONTRACT_DOCUMENT_PATH, base), absoluteUrl(routeById('getContract').path, base)),
+      words.contract(markdownUrl(publicUrl(CONTRACT_DOCUMENT_PATH, base)), markdownUrl(publicUrl(routeById('getContract').path, base))),
       '',
     ];
   }
@@ -227,17 +233,17 @@ function pageHeading(catalog: Catalog, page: PageRecord, locale: Locale): string
 }
 
 /** One page's twin in `locale` (the page of that language: its path under the language's segment). */
-export function buildTwin(catalog: Catalog, page: PageRecord, base: string, locale: Locale = DEFAULT_LOCALE): string {
+export function buildTwin(catalog: Catalog, page: PageRecord, base: string | undefined, locale: Locale = DEFAULT_LOCALE): string {
   // Under the heading, before anything else: an agent that reads only the top still learns of llms.txt.
-  const directive = twinDirective(absoluteUrl(LLMS_TXT_PATH, base), locale);
+  const directive = twinDirective(publicUrl(LLMS_TXT_PATH, base), locale);
   const heading = `# ${pageHeading(catalog, page, locale)}`;
   if (page.entry) {
     const [, , ...body] = entrySection(catalog, page.entry.collection, page.entry.slug, base, 1, locale);
     return [heading, '', directive, '', ...body].join('\n');
   }
   const lines = [heading, '', directive, '', `> ${inline(page.description[locale])}`, ''];
-  const json = page.api_url ? ` JSON: <${absoluteUrl(apiUrlIn(page.api_url, locale), base)}>.` : '';
-  lines.push(`${TWIN_WORDS[locale].page}: <${absoluteUrl(localizedPath(page.path, locale), base)}>.${json}`);
+  const json = page.api_url ? ` JSON: ${markdownUrl(publicUrl(apiUrlIn(page.api_url, locale), base))}.` : '';
+  lines.push(`${TWIN_WORDS[locale].page}: ${markdownUrl(publicUrl(localizedPath(page.path, locale), base))}.${json}`);
   lines.push('', ...sectionBody(catalog, page, base, locale));
   return lines.join('\n');
 }
@@ -252,10 +258,11 @@ export interface MarkdownTwin {
 
 /**
  * Every page's twin in every language: the inventory in order, one language after the other (the
- * default first); cached per catalog and base URL.
+ * default first); cached per catalog and base URL. `base` is configuredSiteUrl(): undefined without
+ * SITE_URL, and the links are site paths.
  */
-export function markdownTwins(catalog: Catalog, base: string): readonly MarkdownTwin[] {
-  return memo(catalog, `markdown-twins:${base}`, () =>
+export function markdownTwins(catalog: Catalog, base: string | undefined): readonly MarkdownTwin[] {
+  return memo(catalog, `markdown-twins:${base ?? ''}`, () =>
     LOCALES.flatMap((locale) =>
       pageInventory(catalog).map((page) => ({
         path: twinPath(localizedPath(page.path, locale)),

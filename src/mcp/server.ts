@@ -72,7 +72,7 @@ function offsetOf(cursor: string | undefined, total: number): number {
  */
 function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): McpServer {
   const base = configuredSiteUrl();
-  const twins = markdownTwins(catalog, siteUrl());
+  const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
     { name: MCP_SERVER_NAME, title: `${SITE_NAME} catalog`, version: SITE_VERSION },
     {

@@ -2,12 +2,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCatalog } from '../catalog/astro-catalog.ts';
 import { MARKDOWN_MEDIA_TYPE, markdownTwins } from '../discovery/markdown-twins.ts';
-import { siteUrl } from '../site/config.ts';
+import { configuredSiteUrl } from '../site/config.ts';
 
 export const prerender = true;
 
 export const getStaticPaths = (async () =>
-  markdownTwins(await getCatalog(), siteUrl()).map((twin) => ({
+  markdownTwins(await getCatalog(), configuredSiteUrl()).map((twin) => ({
     // The rest parameter is the path without its leading slash and `.md`.
     params: { twin: twin.path.slice(1, -'.md'.length) },
     props: { markdown: twin.markdown },

@@ -1,7 +1,7 @@
 /**
  * The Markdown twins on the built server: one per sitemap page of every language, served as
- * text/markdown, opening with the page's own <h1>, carrying its facts in its language, every link
- * absolute and every link of this site answering; content negotiation on the HTML URL (English and
+ * text/markdown, opening with the page's own <h1>, carrying its facts in its language, linking this
+ * site as its page does (site paths without SITE_URL) and every link of this site answering; content negotiation on the HTML URL (English and
  * Portuguese), with Vary and Link headers.
  */
 import { describe, expect, inject, it } from 'vitest';
@@ -10,7 +10,7 @@ import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { LOCALES } from '../../src/schemas/common.ts';
-import { absoluteUrl, siteUrl } from '../../src/site/config.ts';
+import { absoluteUrl, configuredSiteUrl, siteUrl } from '../../src/site/config.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,9 +23,13 @@ const descriptions = new Map(
 
 /** A URL of the public site, requested from the loopback server instead. */
 const local = (href: string) => {
-  const url = new URL(href);
+  const url = new URL(href, site);
   return `${baseUrl}${url.pathname}${url.search}`;
 };
+/** The base the build was given: the twins link this site on it, or by site paths without it. */
+const built = configuredSiteUrl();
+/** The links of this site in a page or twin, as written: a site path, or a URL on the site's origin (SITE_URL's, or the default). */
+const ownLinks = (links: readonly string[]) => links.filter((link) => link.startsWith('/') || link.startsWith(site.origin));
 
 /** The page paths the sitemap lists, read from the served sitemap files. */
 async function sitemapPaths(): Promise<string[]> {
@@ -47,7 +51,7 @@ const textOf = (html: string) =>
     .replaceAll('&amp;', '&')
     .trim();
 
-/** Every link target in a Markdown text: inline links and autolinks. */
+/** Every link target in a Markdown text: inline links and autolinks (absolute URLs only, as CommonMark reads them). */
 const linksOf = (markdown: string) => [
   ...[...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]!),
   ...[...markdown.matchAll(/<(https?:[^>\s]+)>/g)].map((match) => match[1]!),
@@ -56,7 +60,7 @@ const linksOf = (markdown: string) => [
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
 describe('Markdown twins', () => {
-  it('exist for every sitemap page: text/markdown, the H1 of the page, its facts, absolute links that answer', async () => {
+  it('exist for every sitemap page: text/markdown, the H1 of the page, its facts, links as the page writes them that answer', async () => {
     const paths = await sitemapPaths();
     expect(paths.length).toBe(descriptions.size);
     const checked = new Map<string, number>();
@@ -71,9 +75,18 @@ describe('Markdown twins', () => {
       const h1 = textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!);
       expect(markdown.split('\n')[0], twin).toBe(`# ${h1}`);
       expect(markdown, twin).toContain(descriptions.get(path)!.replace(/\s*\n\s*/g, ' '));
+      // This site's links: site paths in the page's anchors, and in the twin too unless SITE_URL names
+      // the base (then absolute on it); never on a host the build guessed.
+      const pageLinks = ownLinks([...html.matchAll(/<a [^>]*href="([^"]+)"/g)].map((match) => match[1]!));
+      const twinLinks = ownLinks(linksOf(markdown));
+      expect(pageLinks.length, path).toBeGreaterThan(0);
+      expect(twinLinks.length, twin).toBeGreaterThan(0);
+      for (const link of pageLinks) expect(link.startsWith('/'), `${path} links ${link}`).toBe(true);
+      for (const link of twinLinks) expect(link.startsWith('/'), `${twin} links ${link}`).toBe(built === undefined);
+      if (built === undefined) expect(markdown, twin).not.toContain(site.origin);
       for (const link of linksOf(markdown)) {
-        expect(URL.canParse(link), `${twin} links ${link}`).toBe(true);
-        const url = new URL(link);
+        expect(URL.canParse(link, site), `${twin} links ${link}`).toBe(true);
+        const url = new URL(link, site);
         if (url.origin !== site.origin) continue;
         const key = `${url.pathname}${url.search}`;
         if (!checked.has(key)) checked.set(key, (await fetch(local(link), { method: 'HEAD' })).status);

@@ -10,7 +10,7 @@ import { createMcpFetchHandler, RESOURCE_LANGUAGE_META } from '../../src/mcp/ser
 import { MCP_PROTOCOL_VERSIONS, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { LOCALES } from '../../src/schemas/common.ts';
-import { configuredSiteUrl, siteUrl } from '../../src/site/config.ts';
+import { configuredSiteUrl } from '../../src/site/config.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 
@@ -95,7 +95,7 @@ describe('MCP resources', () => {
   });
 
   it('read a Portuguese twin as its exact text, in its language', async () => {
-    const twin = markdownTwins(catalog, siteUrl()).find((item) => item.path === '/pt-br/projects/docs-hub.md')!;
+    const twin = markdownTwins(catalog, configuredSiteUrl()).find((item) => item.path === '/pt-br/projects/docs-hub.md')!;
     const uri = mcpResourceUri(twin.path, configuredSiteUrl());
     const read = await rpc<{ contents: { uri: string; text: string; mimeType: string; _meta?: Record<string, unknown> }[] }>(
       'resources/read',
@@ -103,6 +103,6 @@ describe('MCP resources', () => {
       uri,
     );
     expect(read.contents).toEqual([{ uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [RESOURCE_LANGUAGE_META]: 'pt-BR' } }]);
-    expect(read.contents[0]!.text).toContain('Página: <');
+    expect(read.contents[0]!.text).toContain('Página: ');
   });
 });

@@ -11,6 +11,7 @@ import { datesLine, markdownTwins, twinSample } from '../../src/discovery/markdo
 import type { CollectionName } from '../../src/schemas/collections.ts';
 import type { Locale } from '../../src/schemas/common.ts';
 import { twinDirective } from '../../src/discovery/agent-directive.ts';
+import { DEFAULT_SITE_URL } from '../../src/site/config.ts';
 
 const base = 'https://studio.example';
 const catalog = loadCatalogFromFiles();
@@ -78,6 +79,26 @@ describe('markdown twins', () => {
       '/projects/a11y-smoke-runner.md',
       '/operations/accessible-by-default.md',
     ]);
+  });
+
+  it('links with site paths when SITE_URL is unset, as the pages link theirs: only the base differs', () => {
+    const relative = markdownTwins(catalog, undefined);
+    expect(lines(relative[0]!.markdown, 2, 7)).toEqual([
+      '> For AI agents: the index of the whole site is at [/llms.txt](/llms.txt); every page has a Markdown twin like this one.',
+      '',
+      '> Oficina Norte builds content-driven websites, auditable public APIs and the quality gates that keep them honest.',
+      '',
+      'Page: [/](/). JSON: [/api/catalog](/api/catalog).',
+    ]);
+    /** A site-path twin with `base` put back: each bare path an autolink, each link's target absolute. */
+    const onBase = (markdown: string) => markdown.replace(/\[(\/[^\]\s]*)\]\(\1\)/g, `<${base}$1>`).replace(/\]\(\//g, `](${base}/`);
+    const absolute = markdownTwins(catalog, base);
+    for (const [index, item] of relative.entries()) {
+      // No guessed host (the default origin), and no site path in angle brackets, which CommonMark does not link.
+      expect(item.markdown, item.path).not.toContain(DEFAULT_SITE_URL);
+      expect(item.markdown, item.path).not.toMatch(/<\/[^\s>]*>/);
+      expect(onBase(item.markdown), item.path).toBe(absolute[index]!.markdown);
+    }
   });
 
   it('writes the home page as the studio name, its description and a link to every section twin', () => {

@@ -13,6 +13,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /** A small tree laid out like the project (src/schemas, src/catalog, src/api, ...), outside every real lint path. */
 const FIXTURE = 'tests/fixtures/dependency-rules';
 
+/**
+ * The paths npm run lint cruises (its lint:code part), read from package.json so the two cannot drift
+ * apart: every folder of project code that imports another.
+ */
+const lintPaths = (): string[] => {
+  const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['lint:code'] ?? '';
+  return /depcruise (.+?) --config/.exec(lint)?.[1]?.split(' ') ?? [];
+};
+
 let options: ICruiseOptions;
 beforeAll(async () => {
   options = await extractDepcruiseOptions('./.dependency-cruiser.cjs');
@@ -24,24 +33,32 @@ const found = (violations: readonly IViolation[]): string[][] =>
 
 describe('the dependency rules', () => {
   it('report the cycle and each backwards import of the fixture, by rule name', async () => {
-    const { output } = await cruise(['src'], { ...options, baseDir: FIXTURE });
+    const { output } = await cruise(lintPaths(), { ...options, baseDir: FIXTURE });
     if (typeof output === 'string') throw new Error('expected a cruise result, got formatted output');
     expect(found(output.summary.violations)).toEqual([
+      ['build-config-runs-only-the-nginx-generator', 'astro.config.mjs', 'server/worker.mjs'],
       ['catalog-is-upstream', 'src/catalog/reads-handlers.ts', 'src/api/handlers.ts'],
+      ['deploy-reads-only-what-nginx-repeats', 'deploy/nginx/generate.mjs', 'server/app.ts'],
       ['no-circular', 'src/site/first.ts', 'src/site/second.ts'],
       ['outputs-do-not-import-the-build', 'src/workbench/panel.ts', 'src/pages/page.ts'],
       ['outputs-side-by-side', 'src/api/reads-workbench.ts', 'src/workbench/panel.ts'],
       ['outputs-side-by-side', 'src/discovery/reads-handlers.ts', 'src/api/handlers.ts'],
       ['route-table-is-data', 'src/routes/reads-catalog.ts', 'src/catalog/clean.ts'],
       ['schemas-import-only-schemas', 'src/schemas/reads-catalog.ts', 'src/catalog/clean.ts'],
+      ['scripts-do-not-import-server', 'scripts/tool.ts', 'server/worker.mjs'],
+      ['server-does-not-import-tools', 'server/app.ts', 'scripts/tool.ts'],
+      ['src-does-not-import-server-or-tools', 'src/api/reads-deploy.ts', 'deploy/nginx/generate.mjs'],
     ]);
     // The allowed imports (catalog → schemas, route table → schemas, handlers → catalog, the reference →
-    // the API's public respond.ts) are cruised and pass.
-    expect(output.summary.totalCruised).toBe(15);
+    // the API's public respond.ts, the build → the nginx generator → a server module nginx repeats, a
+    // script → a schema) are cruised and pass.
+    expect(output.summary.totalCruised).toBe(22);
   });
 
   it('name only paths that exist: every path pattern of every rule matches a file of the project', () => {
-    const files = execFileSync('git', ['ls-files', 'src', 'server', 'scripts'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const files = execFileSync('git', ['ls-files', ...lintPaths()], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
     type Side = { path?: string | string[]; pathNot?: string | string[] };
     const patterns = (options.ruleSet?.forbidden ?? []).flatMap((rule) =>
       [rule.from, (rule as { to?: Side }).to ?? {}].flatMap((side: Side) => [side.path ?? [], side.pathNot ?? []].flat()),
@@ -56,10 +73,9 @@ describe('the dependency rules', () => {
   });
 
   it('find nothing in the paths npm run lint cruises, and no two folders import each other', async () => {
-    // The same paths as the lint script (its lint:code part), read from package.json so the two cannot drift apart.
-    const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts['lint:code'] ?? '';
-    const paths = /depcruise (.+?) --config/.exec(lint)?.[1]?.split(' ') ?? [];
-    expect(paths).toContain('src');
+    const paths = lintPaths();
+    // Every file outside tests/ that imports project code: the build's config and the nginx generator too.
+    expect(paths).toEqual(expect.arrayContaining(['src', 'server', 'scripts', 'deploy', 'astro.config.mjs']));
     const { output } = await cruise(paths, options, undefined, { tsConfig: extractTSConfig('tsconfig.json') });
     if (typeof output === 'string') throw new Error('expected a cruise result, got formatted output');
     expect(found(output.summary.violations)).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * `npm run site:export` (scripts/site-export.ts) as editors and CI run it: on the shipped content it
  * writes the eleven artifacts deterministically, with no absolute path and no clock time; on broken
- * content it exits 1 with one editor-facing line per mistake. Each kind of mistake and its message
+ * content it exits 1 with one editor-facing line per mistake, as every script that reads content
+ * does (scripts/lib/content-exit.ts). Each kind of mistake and its message
  * is tested in process, without spawning the script, in tests/catalog/validate.test.ts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,14 +19,15 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Runs site:export in `cwd` on a content folder; returns its exit status and stderr. */
-function siteExport(cwd: string, content: string, out: string): { status: number; stderr: string } {
-  const run = spawnSync(process.execPath, [join(process.cwd(), 'scripts/site-export.ts'), '--content', content, '--out', out], {
-    cwd,
-    encoding: 'utf8',
-  });
+/** Runs one of the project's scripts in `cwd`; returns its exit status and stderr. */
+function runScript(cwd: string, script: string, args: readonly string[]): { status: number; stderr: string } {
+  const run = spawnSync(process.execPath, [join(process.cwd(), script), ...args], { cwd, encoding: 'utf8' });
   return { status: run.status ?? 1, stderr: run.stderr };
 }
+
+/** Runs site:export in `cwd` on a content folder. */
+const siteExport = (cwd: string, content: string, out: string) =>
+  runScript(cwd, 'scripts/site-export.ts', ['--content', content, '--out', out]);
 
 /** Every file under a folder with its bytes, keyed by public path. */
 function snapshotFolder(folder: string): Record<string, string> {
@@ -86,25 +88,38 @@ describe('site:export on the shipped content', () => {
 });
 
 describe('site:export on broken content', () => {
-  it('exits 1 with one editor-facing line per mistake, and nothing else', () => {
-    const project = join(root, 'broken');
+  /** A copy of the project's content with one mistake: an English text left out. */
+  let project: string;
+  beforeAll(() => {
+    project = join(root, 'broken');
     cpSync('content', join(project, 'content'), { recursive: true });
     const file = join(project, 'content/stacks/nginx.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n)\s+en-US: .*\n/m, '$1'));
-    expect(siteExport(project, 'content', join(project, 'out'))).toEqual({
-      status: 1,
-      stderr:
-        'site:export: Content validation failed with 1 problem:\n' +
-        '  - content/stacks/nginx.yaml: field "summary.en-US" has value (missing): the English (en-US) text is missing. Add a "en-US:" line under "summary" with the English text.\n',
-    });
+  });
+  const message =
+    'Content validation failed with 1 problem:\n' +
+    '  - content/stacks/nginx.yaml: field "summary.en-US" has value (missing): the English (en-US) text is missing. Add a "en-US:" line under "summary" with the English text.\n';
+
+  it('exits 1 with one editor-facing line per mistake, and nothing else', () => {
+    expect(siteExport(project, 'content', join(project, 'out'))).toEqual({ status: 1, stderr: `site:export: ${message}` });
+  });
+
+  // Every other script that reads content/ answers the mistake the same way (scripts/lib/content-exit.ts), not with a stack trace.
+  it.each([
+    ['contract:gate', 'scripts/contract-gate.ts', []],
+    ['lint-contract', 'scripts/lint-contract.ts', []],
+    ['matrix:check', 'scripts/matrix-check.ts', []],
+    ['catalog:synth', 'scripts/catalog-synth.ts', ['--scale', '2', '--out', 'synth']],
+  ])('%s exits 1 with the same message', (name, script, args) => {
+    expect(runScript(project, script, args)).toEqual({ status: 1, stderr: `${name}: ${message}` });
   });
 
   it('passes a missing translation with one warning naming the file and field', () => {
-    const project = join(root, 'untranslated');
-    cpSync('content', join(project, 'content'), { recursive: true });
-    const file = join(project, 'content/stacks/nginx.yaml');
+    const untranslated = join(root, 'untranslated');
+    cpSync('content', join(untranslated, 'content'), { recursive: true });
+    const file = join(untranslated, 'content/stacks/nginx.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace(/^(summary:\n\s+en-US: .*\n)\s+pt-BR: .*\n/m, '$1'));
-    expect(siteExport(project, 'content', join(project, 'out'))).toEqual({
+    expect(siteExport(untranslated, 'content', join(untranslated, 'out'))).toEqual({
       status: 0,
       stderr:
         'site:export: warning: content/stacks/nginx.yaml: field "summary": no pt-BR text yet, so the Portuguese site shows the English; add it.\n',
