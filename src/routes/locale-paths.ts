@@ -9,12 +9,6 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 /** The first path segment of a locale's pages; the default locale has none. */
 export const LOCALE_SEGMENTS: Record<Locale, string | undefined> = { 'en-US': undefined, 'pt-BR': 'pt-br' };
 
-/** A language's name in that language, for the switch that leads to it. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'pt-BR': 'Português (Brasil)' };
-
-/** OpenGraph's spelling of each locale (og:locale). */
-export const OG_LOCALES: Record<Locale, string> = { 'en-US': 'en_US', 'pt-BR': 'pt_BR' };
-
 /** The locale whose segment opens `path`, else the default. */
 export function localeOfPath(path: string): Locale {
   return (

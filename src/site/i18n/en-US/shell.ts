@@ -10,6 +10,8 @@ export const SHELL = {
   searchButton: 'Search',
   siteSearch: 'Site',
   languageSwitch: 'Language',
+  /** This language's own name, on the switch that leads to it. */
+  languageName: 'English',
   asJson: (title: string) => `${title} as JSON`,
   asMarkdown: (title: string) => `${title} as Markdown`,
   feedAtom: 'Catalog changes (Atom)',

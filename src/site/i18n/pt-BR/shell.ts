@@ -11,6 +11,7 @@ export const SHELL_PT: typeof SHELL = {
   searchPlaceholder: 'Buscar',
   searchButton: 'Buscar',
   siteSearch: 'Site',
+  languageName: 'Português (Brasil)',
   languageSwitch: 'Idioma',
   asJson: (title) => `${title} em JSON`,
   asMarkdown: (title) => `${title} em Markdown`,
