@@ -49,8 +49,8 @@ export const cpuPerRequest = (samples: readonly Sample[]): number =>
 
 /**
  * Per class and round, whether the round measured the servers: every side's server and floor used
- * BOUND of a core. When no round of any class did, every round counts and `bound` is false: the
- * figures then measured the machine as much as the servers.
+ * BOUND of a core. When no round of any class did, `bound` is false and the pool takes every round:
+ * the figures then measured the machine as much as the servers.
  */
 function keptRounds(results: Results): { kept: boolean[][]; bound: boolean } {
   const sides = [...results.values()];
@@ -59,8 +59,7 @@ function keptRounds(results: Results): { kept: boolean[][]; bound: boolean } {
       sides.every((side) => serverBound(side[index]!.server[round]!) && serverBound(side[index]!.floor[round]!)),
     ),
   );
-  const bound = kept.flat().some(Boolean);
-  return { kept: bound ? kept : kept.map((rounds) => rounds.map(() => true)), bound };
+  return { kept, bound: kept.flat().some(Boolean) };
 }
 
 /**
@@ -68,9 +67,9 @@ function keptRounds(results: Results): { kept: boolean[][]; bound: boolean } {
  * runs of every class kept in that round (the same classes on every side), all their CPU over all
  * their requests. Rounds without a kept class are left out.
  */
-export function pooledRounds(results: Results, { kept } = keptRounds(results)): Map<SideName, number>[] {
+export function pooledRounds(results: Results, { kept, bound } = keptRounds(results)): Map<SideName, number>[] {
   return kept[0]!.flatMap((_, round) => {
-    const classes = kept.flatMap((rounds, index) => (rounds[round] ? [index] : []));
+    const classes = kept.flatMap((rounds, index) => (rounds[round] || !bound ? [index] : []));
     if (classes.length === 0) return [];
     const cpu = (side: readonly ClassRuns[], role: 'server' | 'floor') => cpuPerRequest(classes.map((index) => side[index]![role][round]!));
     return [new Map([...results].map(([name, side]) => [name, cpu(side, 'floor') / cpu(side, 'server')]))];

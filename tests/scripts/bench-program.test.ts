@@ -119,6 +119,7 @@ describe('the verdict: CPU per request pooled over every class', () => {
     const { text, pooled } = verdict(results, new Map([['new', 'new']]));
     expect(text).toContain('CLIENT-BOUND');
     expect(pooled).toBeCloseTo(0.8, 10);
+    expect(classTable(results).text).toContain('| 0/1 (client-bound) |');
   });
 });
 
