@@ -10,28 +10,28 @@ import { apiUrl } from '../../src/routes/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
 import { modernToolCall } from '../../src/mcp/tool-call.ts';
-import type { ServerVariant } from './processes.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
 export interface BenchClass {
   /** Short id, for --classes. */
   id: string;
-  /** What one request looks like, for the table. */
-  example: string;
   requests: BenchRequest[];
   /** The status every answer must have. */
   status: number;
-  /** Run on a server with a feature on (metrics, rate limit), side by side with the plain server instead of the floor. */
-  variant?: { server: Exclude<ServerVariant, 'plain'> };
 }
 
 /** The encodings the compressed variants ask for. */
 export const ENCODINGS = ['br', 'gzip'] as const;
 
+/** Distinct requests of the search class. */
+const SEARCHES = 60;
+
 /** Page size for search when the directory supports `limit`. */
 export const SEARCH_LIMIT = 20;
 
-const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query).toString()}`;
+/** A path with a query string, or the path alone when the query is empty. */
+export const withQuery = (path: string, query: Record<string, string>) =>
+  Object.keys(query).length === 0 ? path : `${path}?${new URLSearchParams(query).toString()}`;
 
 export type Item = { slug?: unknown; name?: unknown; title?: unknown };
 export const itemsOf = async (baseUrl: string, path: string): Promise<Item[]> =>
@@ -47,13 +47,13 @@ export function shortestSlug(items: readonly Item[]): Item & { slug: string } {
   return withSlugs.reduce((best, item) => (item.slug.length < best.slug.length ? item : best));
 }
 
-/** Distinct lower-case words (4+ letters, no digits) of the items' display names. */
-function nameWords(items: readonly Item[]): string[] {
+/** Distinct lower-case words (`minLength`+ letters, no digits) of the items' display names. */
+export function nameWords(items: readonly Item[], minLength = 4): string[] {
   const words = items
     .map((item) => item.name ?? item.title)
     .filter((text): text is string => typeof text === 'string')
     .flatMap((text) => text.toLowerCase().split(/[^\p{L}]+/u))
-    .filter((word) => word.length >= 4);
+    .filter((word) => word.length >= minLength);
   return [...new Set(words)];
 }
 
@@ -85,9 +85,6 @@ function staticAsset(distDir: string): string {
 
 const single = (id: string, path: string, headers: Record<string, string> = {}, status = 200): BenchClass => ({
   id,
-  example: `${path}${Object.entries(headers)
-    .map(([name, value]) => ` (${name}: ${value})`)
-    .join('')}`,
   requests: [{ path, headers }],
   status,
 });
@@ -100,14 +97,13 @@ function mcpDetail(slug: string): BenchClass {
   const { headers, body } = modernToolCall(1, 'get_entry', { collection: 'projects', slug });
   return {
     id: 'mcp',
-    example: `POST ${MCP_PATH} tools/call get_entry {collection: projects, slug: ${slug}}`,
     requests: [{ path: MCP_PATH, method: 'POST', headers, body }],
     status: 200,
   };
 }
 
 /** Every class, in table order. */
-export async function benchClasses(baseUrl: string, distDir: string, searches: number): Promise<BenchClass[]> {
+export async function benchClasses(baseUrl: string, distDir: string, searches = SEARCHES): Promise<BenchClass[]> {
   const stacks = apiUrl('listStacks');
   const project = shortestSlug(await itemsOf(baseUrl, apiUrl('listProjects')));
   const category = shortestSlug(await itemsOf(baseUrl, apiUrl('listCategories')));
@@ -115,20 +111,12 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
   const asset = staticAsset(distDir);
   const etag = (await fetchRaw(baseUrl, { path: stacks, headers: {} })).headers['etag'];
   if (typeof etag !== 'string') throw new Error(`${stacks} sent no ETag`);
-  const search = await searchRequests(baseUrl, searches);
 
-  const detail = single('detail', apiUrl('getProject', project.slug));
-  // The cost of each operator feature: the detail class again, on a server with the feature on.
-  const variants = (['metrics', 'limiter', 'no-request-log'] as const).map((server): BenchClass => ({
-    ...detail,
-    id: `detail-${server}`,
-    variant: { server },
-  }));
   const plain = [
     single('default', stacks),
-    detail,
+    single('detail', apiUrl('getProject', project.slug)),
     single('filter', withQuery(stacks, { [PARAM_NAMES.category]: category.slug })),
-    { id: 'search', example: `${search.length} distinct, e.g. ${search[0]!.path}`, requests: search, status: 200 },
+    { id: 'search', requests: await searchRequests(baseUrl, searches), status: 200 },
     single('304', stacks, { 'if-none-match': etag }, 304),
     single('html', page),
     single('asset', asset),
@@ -138,10 +126,9 @@ export async function benchClasses(baseUrl: string, distDir: string, searches: n
     plain.map((item): BenchClass => ({
       ...item,
       id: `${item.id}-${encoding}`,
-      example: `${item.example} (accept-encoding: ${encoding})`,
       requests: item.requests.map((request) => ({ ...request, headers: { ...request.headers, 'accept-encoding': encoding } })),
     })),
   );
-  // MCP and the operator features are measured uncoded, against the detail class.
-  return [...plain, mcpDetail(project.slug), ...variants, ...compressed];
+  // MCP is measured uncoded, beside the detail class.
+  return [...plain, mcpDetail(project.slug), ...compressed];
 }

@@ -3,36 +3,30 @@
  * server sent for it (same status, headers and body), doing nothing else. Whatever the real server
  * reaches relative to this is the share of the machine its own work leaves.
  * Usage: node scripts/bench/floor-server.ts <recordings.jsonl> <port> [<recordings.jsonl> <port> ...]
- * (one server per pair, in one process: the sides of --against share it).
+ * (one server per pair, in one process: both sides of a comparison share it).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { replayKey } from './replay-key.ts';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { replayKey } from './recording.ts';
 
 /** Headers node:http writes itself for each connection and response. */
 const CONNECTION_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-interface Replay {
-  status: number;
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
-  chunked: boolean;
-}
-
 /** The replays of one recordings file, by request key. */
-function readReplays(file: string): Map<string, Replay> {
-  const replays = new Map<string, Replay>();
-  for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
-    const recorded = JSON.parse(line) as { key: string; status: number; headers: Record<string, string | string[]>; body: string };
-    const headers = Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !CONNECTION_HEADERS.has(name)));
-    const chunked = recorded.headers['transfer-encoding'] === 'chunked';
-    replays.set(recorded.key, { status: recorded.status, headers, body: Buffer.from(recorded.body, 'base64'), chunked });
-  }
-  return replays;
+function readReplays(file: string) {
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  return new Map(
+    lines.map((line) => {
+      const recorded = JSON.parse(line) as { key: string; status: number; headers: Record<string, string | string[]>; body: string };
+      const headers = Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !CONNECTION_HEADERS.has(name)));
+      const chunked = recorded.headers['transfer-encoding'] === 'chunked';
+      return [recorded.key, { status: recorded.status, headers, body: Buffer.from(recorded.body, 'base64'), chunked }];
+    }),
+  );
 }
 
 /** Answers each request with its replay: the same function for every port, so every port costs the same. */
-function replay(replays: Map<string, Replay>, req: IncomingMessage, res: ServerResponse): void {
+function replay(replays: ReturnType<typeof readReplays>, req: IncomingMessage, res: ServerResponse): void {
   const found = replays.get(replayKey(req.url ?? '/', req.headers));
   if (!found) {
     res.writeHead(404).end();

@@ -1,9 +1,8 @@
 /**
- * Records the exact responses of the server under test (status, headers, raw body bytes, no
+ * Records the exact responses of a server under test (status, headers, raw body bytes, no
  * decoding), so the floor server can replay them byte for byte.
  */
 import { request } from 'node:http';
-import { replayKey } from './replay-key.ts';
 
 export interface BenchRequest {
   path: string;
@@ -21,7 +20,15 @@ export interface Recorded {
   body: Buffer;
 }
 
-/** One GET with exactly these headers; the body is left as sent (compressed or not). */
+/** Request headers the bench varies; anything else is the same for every request. */
+const VARYING_HEADERS = ['accept-encoding', 'if-none-match'] as const;
+
+/** One key per distinct bench request, shared by the recorder and the floor server. */
+export function replayKey(path: string, headers: Record<string, string | string[] | undefined>): string {
+  return [path, ...VARYING_HEADERS.map((name) => String(headers[name] ?? ''))].join('\n');
+}
+
+/** One request with exactly these headers; the body is left as sent (compressed or not). */
 export function fetchRaw(baseUrl: string, { path, headers, method = 'GET', body }: BenchRequest): Promise<Recorded> {
   return new Promise((resolve, reject) => {
     const outgoing = request(new URL(path, baseUrl), { method, headers, agent: false }, (response) => {

@@ -1,15 +1,23 @@
-/** Medians over the runs that measured the server, and the Markdown table the README quotes. */
-import { serverBound, type Sample } from './measure.ts';
+/**
+ * What the rounds measured, as Markdown: the verdict (CPU per request pooled over every class,
+ * relative to the floor and between the sides, with its interval over the rounds), then class by
+ * class for information.
+ */
+import type { SideName } from './bench-run.ts';
+import type { Recorded } from './recording.ts';
+import { serverBound, type Sample } from './wrk.ts';
 
-export interface ClassResult {
+/** One class on one side, run by run: the server's and the floor's samples, index = round. */
+export interface ClassRuns {
   id: string;
-  example: string;
   /** Status, encoding and size of the recorded answer. */
   response: string;
-  /** Run by run, in the same order on both sides. */
   server: Sample[];
   floor: Sample[];
 }
+
+/** Per side, its classes in the same order. */
+export type Results = ReadonlyMap<SideName, readonly ClassRuns[]>;
 
 /** The median of numbers (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
@@ -20,244 +28,116 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * The runs a class's medians use: pairs where both sides used at least BOUND of a core. When none
- * did, every run, and the row says so (its figures measured the client or the machine).
+ * The median of `values` with the lowest and highest: with n rounds the median of the rounds'
+ * distribution lies between them with probability 1 − 2^(1−n) (94% for 5 rounds, 99% for 8).
  */
-export function keptRuns(result: ClassResult): { pairs: [Sample, Sample][]; clientBound: boolean } {
-  const pairs = result.server.map((sample, index): [Sample, Sample] => [sample, result.floor[index]!]);
-  const kept = pairs.filter(([server, floor]) => serverBound(server) && serverBound(floor));
-  return kept.length > 0 ? { pairs: kept, clientBound: false } : { pairs, clientBound: true };
+function spread(values: readonly number[]): string {
+  const digits = (value: number) => value.toFixed(3);
+  return `${digits(median(values))} (${digits(Math.min(...values))}–${digits(Math.max(...values))})`;
 }
 
-const rate = (value: number) => Math.round(value).toLocaleString('en-US');
-const micros = (value: number) => value.toFixed(value < 100 ? 1 : 0);
-const cores = (value: number) => value.toFixed(2);
-/** Two decimals, or two significant digits below 0.1 so a tiny ratio does not print as 0.00. */
-const ratio = (value: number) => (value >= 0.1 ? value.toFixed(2) : value.toPrecision(2));
-
-/** The medians of one class over its kept runs. */
-export function classMedians(result: ClassResult) {
-  const { pairs, clientBound } = keptRuns(result);
-  const of = (pick: (pair: [Sample, Sample]) => number) => median(pairs.map(pick));
-  return {
-    clientBound,
-    kept: clientBound ? 0 : pairs.length,
-    total: result.server.length,
-    serverRps: of(([server]) => server.rps),
-    serverCpu: of(([server]) => server.cpuMicros),
-    serverP99: of(([server]) => server.p99),
-    floorRps: of(([, floor]) => floor.rps),
-    floorCpu: of(([, floor]) => floor.cpuMicros),
-    // Each run's server/floor pair, so the machine's drift cancels; by CPU, floor over server (higher is better, like req/s).
-    ratioRps: of(([server, floor]) => server.rps / floor.rps),
-    ratioCpu: of(([server, floor]) => floor.cpuMicros / server.cpuMicros),
-    serverCores: of(([server]) => server.sideCores),
-    floorCores: of(([, floor]) => floor.sideCores),
-    wrkCores: of(([server, floor]) => Math.max(server.wrkCores, floor.wrkCores)),
-  };
+/** Status, content encoding and (median) body size of a class's recorded answers, such as `200 br 12.3 kB`. */
+export function describeResponse(answers: readonly Recorded[]): string {
+  const bytes = median(answers.map((answer) => answer.body.length));
+  const size = bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(2)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${bytes} B`;
+  return [answers[0]!.status, answers[0]!.headers['content-encoding'] ?? 'identity', size].join(' ');
 }
 
-/**
- * One row per class. CPU is the side's whole process tree per answered request; a ratio is the
- * median of the per-round ratios over the rounds where both sides were server-bound.
- */
-export function markdownTable(results: readonly ClassResult[]): string {
-  const header = [
-    'class',
-    'request',
-    'response',
-    'req/s',
-    'CPU µs/req',
-    'p99 ms',
-    'floor req/s',
-    'floor CPU µs/req',
-    'ratio req/s',
-    'ratio CPU',
-    'cores server / floor / wrk',
-    'runs kept',
-  ];
-  const rows = results.map((result) => {
-    const m = classMedians(result);
-    return [
-      result.id,
-      `\`${result.example}\``,
-      result.response,
-      rate(m.serverRps),
-      micros(m.serverCpu),
-      m.serverP99.toFixed(2),
-      rate(m.floorRps),
-      micros(m.floorCpu),
-      ratio(m.ratioRps),
-      ratio(m.ratioCpu),
-      `${cores(m.serverCores)} / ${cores(m.floorCores)} / ${cores(m.wrkCores)}`,
-      m.clientBound ? `0/${m.total} (client-bound)` : `${m.kept}/${m.total}`,
-    ];
-  });
-  const right = new Set([3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map((_, index) => (right.has(index) ? '---:' : '---')).join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
-}
-
-/** Status, content encoding and body size of a recorded answer, such as `200 br 12.3 kB`. */
-export function describeResponse(status: number, encoding: string | undefined, bytes: number): string {
-  const size =
-    bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(2)} MB` : bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} kB` : `${bytes} B`;
-  return [status, encoding ?? 'identity', size].join(' ');
-}
-
-/** How one class's median throughput compares with another's (MCP against the same API request), when both ran. */
-export function throughputRatio(results: readonly ClassResult[], id: string, against: string): number | undefined {
-  const [one, other] = [id, against].map((wanted) => results.find((result) => result.id === wanted));
-  if (!one || !other) return undefined;
-  return classMedians(one).serverRps / classMedians(other).serverRps;
-}
-
-/** Two decimals with a sign; a value that rounds to zero prints as +0.00, not -0.00. */
-const signedRatio = (value: number) => {
-  const rounded = Number(value.toFixed(2)) || 0;
-  return `${rounded >= 0 ? '+' : ''}${rounded.toFixed(2)}`;
-};
-
-/** CPU per request over a class's kept runs, summed: all the CPU over all the requests, per role. */
-function totalCpu(result: ClassResult): { server: number; floor: number } {
-  const { pairs } = keptRuns(result);
-  return { server: cpuPerRequest(pairs.map(([server]) => server)), floor: cpuPerRequest(pairs.map(([, floor]) => floor)) };
-}
-
-/** All the CPU of some runs over all their requests, µs: a long run weighs what it measured. */
+/** All the CPU of some runs over all their requests, µs: a run weighs what it answered. */
 export const cpuPerRequest = (samples: readonly Sample[]): number =>
   samples.reduce((sum, sample) => sum + sample.cpuMicros * sample.requests, 0) / samples.reduce((sum, sample) => sum + sample.requests, 0);
 
-/** How far below the old side a class may fall, by ratio CPU, before the comparison calls it lower. */
-export const COMPARISON_MARK = 0.05;
-
-/** The confidence the per-class interval is built for. */
-const INTERVAL_CONFIDENCE = 0.9;
-
 /**
- * Round by round, new ratio CPU minus old, over the rounds where all four runs (each side's server
- * and floor) were server-bound. The rounds run each class on both sides seconds apart, so each
- * difference is one paired observation.
+ * Per class and round, whether the round measured the servers: every side's server and floor used
+ * BOUND of a core. When no round of any class did, `bound` is false and the pool takes every round:
+ * the figures then measured the machine as much as the servers.
  */
-export function roundDifferences(newer: ClassResult, older: ClassResult): number[] {
-  const differences: number[] = [];
-  for (const [index, newServer] of newer.server.entries()) {
-    const [newFloor, oldServer, oldFloor] = [newer.floor[index], older.server[index], older.floor[index]];
-    if (!newFloor || !oldServer || !oldFloor || ![newServer, newFloor, oldServer, oldFloor].every(serverBound)) continue;
-    differences.push(newFloor.cpuMicros / newServer.cpuMicros - oldFloor.cpuMicros / oldServer.cpuMicros);
-  }
-  return differences;
+function keptRounds(results: Results): { kept: boolean[][]; bound: boolean } {
+  const sides = [...results.values()];
+  const kept = sides[0]!.map((runs, index) =>
+    runs.server.map((_, round) =>
+      sides.every((side) => serverBound(side[index]!.server[round]!) && serverBound(side[index]!.floor[round]!)),
+    ),
+  );
+  return { kept, bound: kept.flat().some(Boolean) };
 }
 
 /**
- * A distribution-free interval for the median of `values` (the sign test's): the k-th smallest and
- * k-th largest value, k as large as keeps the chance that the median lies outside at most
- * 1 − `confidence`. Undefined when too few values allow it (fewer than 5 at 90%).
+ * Round by round, each side's pooled ratio: its floor's CPU per request over its server's, over the
+ * runs of every class kept in that round (the same classes on every side), all their CPU over all
+ * their requests. Rounds without a kept class are left out.
  */
-export function medianInterval(
-  values: readonly number[],
-  confidence = INTERVAL_CONFIDENCE,
-): { low: number; high: number; coverage: number } | undefined {
-  const n = values.length;
-  // P(X ≤ j) for X ~ Binomial(n, 1/2): the chance that at most j values fall below the median.
-  const below = (j: number) => {
-    let sum = 0;
-    let term = 0.5 ** n;
-    for (let i = 0; i <= j; i += 1) {
-      sum += term;
-      term = (term * (n - i)) / (i + 1);
-    }
-    return sum;
+export function pooledRounds(results: Results, { kept, bound } = keptRounds(results)): Map<SideName, number>[] {
+  return kept[0]!.flatMap((_, round) => {
+    const classes = kept.flatMap((rounds, index) => (rounds[round] || !bound ? [index] : []));
+    if (classes.length === 0) return [];
+    const cpu = (side: readonly ClassRuns[], role: 'server' | 'floor') => cpuPerRequest(classes.map((index) => side[index]![role][round]!));
+    return [new Map([...results].map(([name, side]) => [name, cpu(side, 'floor') / cpu(side, 'server')]))];
+  });
+}
+
+/** The verdict: each side's pooled ratio to the floor and, with two sides, new over old; the median of the rounds and their range. */
+export function verdict(results: Results, labels: ReadonlyMap<SideName, string>): { text: string; pooled: number } {
+  const { kept, bound } = keptRounds(results);
+  const rounds = pooledRounds(results, { kept, bound });
+  const of = (name: SideName) => rounds.map((round) => round.get(name)!);
+  const lines = [...results.keys()].map((name) => `- ${labels.get(name)}: ${spread(of(name))} of the floor`);
+  if (results.size === 2) lines.push(`- new / old: ${spread(rounds.map((round) => round.get('new')! / round.get('old')!))}`);
+  const all = kept.flat();
+  return {
+    pooled: median(of('new')),
+    text: [
+      `**Verdict**: CPU per request pooled over ${kept.length} classes (each side's floor CPU per request over its server's, ` +
+        `every class's runs of a round together): the median of ${rounds.length} rounds (the lowest–the highest). ` +
+        (bound
+          ? `Class rounds kept (every run server-bound): ${all.filter(Boolean).length} of ${all.length}.`
+          : 'No run was server-bound: CLIENT-BOUND.') +
+        '\n',
+      ...lines,
+    ].join('\n'),
   };
-  let k = 0;
-  while (k + 1 <= n / 2 && 2 * below(k) <= 1 - confidence) k += 1;
-  if (k === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return { low: sorted[k - 1]!, high: sorted[n - k]!, coverage: 1 - 2 * below(k - 1) };
 }
 
-/** A median of round differences with its interval, such as `-0.01 (-0.12 to +0.06)`. */
-function intervalText(differences: readonly number[], interval = medianInterval(differences)): string {
-  if (differences.length === 0) return 'no round';
-  return `${signedRatio(median(differences))}${interval ? ` (${signedRatio(interval.low)} to ${signedRatio(interval.high)})` : ''}`;
-}
-
-/**
- * Whether a class is lower than the mark by what the rounds can tell: `lower` when the whole
- * interval lies more than COMPARISON_MARK below 0, `within` when none of it does, `unresolved` when
- * the interval spans the mark (the rounds' spread is wider than the difference asked about).
- */
-export function comparisonVerdict(interval: { low: number; high: number } | undefined): 'lower' | 'within' | 'unresolved' {
-  if (interval === undefined) return 'unresolved';
-  if (interval.high < -COMPARISON_MARK) return 'lower';
-  return interval.low >= -COMPARISON_MARK ? 'within' : 'unresolved';
-}
-
-/**
- * --against: per class, each side's ratio CPU (its floor's CPU per request over its server's), as the
- * median of the rounds and from the totals (all kept runs' CPU over their requests), and the new
- * server's CPU per request over the old one's. A negative difference means the new side costs more.
- * Then the rounds' own spread: the interval of the per-round differences' median, and the verdict
- * it allows against COMPARISON_MARK.
- */
-export function comparisonTable(newer: readonly ClassResult[], older: readonly ClassResult[]): string {
-  const header = [
-    'class',
-    'old ratio CPU',
-    'new ratio CPU',
-    'new − old',
-    'old ratio CPU (totals)',
-    'new ratio CPU (totals)',
-    'new − old (totals)',
-    'new / old server CPU (totals)',
-    'runs kept old / new',
-    `new − old by round: median, ${INTERVAL_CONFIDENCE * 100}% interval`,
-    `verdict at −${COMPARISON_MARK}`,
-  ];
-  // Every class's rounds together: how far the two sides are apart over all the work, not one request.
-  const pooled: number[] = [];
-  const verdicts: ReturnType<typeof comparisonVerdict>[] = [];
-  const rows = newer.flatMap((result) => {
-    const before = older.find((candidate) => candidate.id === result.id);
-    if (!before) return [];
-    const [m, b] = [classMedians(result), classMedians(before)];
-    const [t, u] = [totalCpu(result), totalCpu(before)];
-    const [totalNew, totalOld] = [t.floor / t.server, u.floor / u.server];
-    const differences = roundDifferences(result, before);
-    pooled.push(...differences);
-    const interval = medianInterval(differences);
-    const verdict = comparisonVerdict(interval);
-    verdicts.push(verdict);
+/** Class by class, for information: each side's CPU µs per request and ratio to its floor (medians of the kept rounds), and new over old. */
+export function classTable(results: Results): { text: string; lowest: { id: string; ratio: number } } {
+  const { kept } = keptRounds(results);
+  const names = [...results.keys()];
+  const header = ['class', 'response', ...names.flatMap((name) => [`${name} CPU µs/req`, `${name} ratio`])];
+  header.push(...(names.length === 2 ? ['new / old ratio'] : []), 'rounds kept');
+  let lowest = { id: '', ratio: Infinity };
+  const rows = kept.map((rounds, index) => {
+    // A class with no kept round is shown over all its rounds, and said to be client-bound.
+    const used = rounds.some(Boolean) ? rounds : rounds.map(() => true);
+    const of = (name: SideName, pick: (server: Sample, floor: Sample) => number) => {
+      const runs = results.get(name)![index]!;
+      return median(used.flatMap((use, round) => (use ? [pick(runs.server[round]!, runs.floor[round]!)] : [])));
+    };
+    const ratios = new Map(names.map((name) => [name, of(name, (server, floor) => floor.cpuMicros / server.cpuMicros)]));
+    const { id, response } = results.get('new')![index]!;
+    if (ratios.get('new')! < lowest.ratio) lowest = { id, ratio: ratios.get('new')! };
+    const samples = names.flatMap((name) => [...results.get(name)![index]!.server, ...results.get(name)![index]!.floor]);
+    const wrong = samples.reduce((sum, sample) => sum + sample.unexpected, 0);
+    const count = rounds.filter(Boolean).length;
     return [
-      [
-        result.id,
-        ratio(b.ratioCpu),
-        ratio(m.ratioCpu),
-        signedRatio(m.ratioCpu - b.ratioCpu),
-        ratio(totalOld),
-        ratio(totalNew),
-        signedRatio(totalNew - totalOld),
-        (t.server / u.server).toFixed(3),
-        `${b.kept}/${b.total} / ${m.kept}/${m.total}`,
-        intervalText(differences, interval),
-        verdict,
-      ],
+      id,
+      response + (wrong > 0 ? ` (${wrong} unexpected answers)` : ''),
+      ...names.flatMap((name) => [of(name, (server) => server.cpuMicros).toFixed(1), ratios.get(name)!.toFixed(2)]),
+      ...(names.length === 2 ? [(ratios.get('new')! / ratios.get('old')!).toFixed(3)] : []),
+      `${count}/${rounds.length}${count === 0 ? ' (client-bound)' : ''}`,
     ];
   });
-  const count = (verdict: string) => verdicts.filter((candidate) => candidate === verdict).length;
-  return [
-    `| ${header.join(' | ')} |`,
-    `|---|${header
-      .slice(1)
-      .map(() => '---:')
-      .join('|')}|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-    '',
-    `Of ${rows.length} classes, by the rounds' intervals: ${count('within')} within ${COMPARISON_MARK} of the old side or above it, ` +
-      `${count('lower')} lower by more, ${count('unresolved')} unresolved (the interval spans the mark). ` +
-      `Every class's rounds together: ${intervalText(pooled)}.`,
-  ].join('\n');
+  const table = [header, header.map((_, column) => (column < 2 ? '---' : '---:')), ...rows].map((row) => `| ${row.join(' | ')} |`);
+  return { lowest, text: table.join('\n') };
+}
+
+/** The marks the request path is held to (docs/benchmark.md), each beside the figure it applies to. */
+export function marks(figures: { pooled: number; lowest: { id: string; ratio: number }; searchMs?: number; rssRatio?: number }): string {
+  const lines = [
+    [`pooled ratio (new) ${figures.pooled.toFixed(3)}`, '≥ 0.85', figures.pooled >= 0.85],
+    [`lowest class (new) ${figures.lowest.id} ${figures.lowest.ratio.toFixed(2)}`, '≥ 0.8', figures.lowest.ratio >= 0.8],
+  ] as [string, string, boolean][];
+  const { searchMs, rssRatio } = figures;
+  if (searchMs !== undefined) lines.push([`distinct searches (new) ${searchMs.toFixed(2)} ms CPU each`, '≤ 2.5 at 100×', searchMs <= 2.5]);
+  if (rssRatio !== undefined) lines.push([`full-mix RSS new / old ${rssRatio.toFixed(3)}`, 'within 10%', Math.abs(rssRatio - 1) <= 0.1]);
+  return `Marks:\n\n${lines.map(([figure, mark, met]) => `- ${figure}, mark ${mark}: ${met ? 'met' : '**not met**'}`).join('\n')}`;
 }

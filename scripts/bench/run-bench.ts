@@ -1,83 +1,89 @@
 /**
- * `npm run bench`: the built server (one worker) against a bare node:http floor replaying the
- * same bytes, class by class, side by side in one run, loaded by wrk (one thread, its own process);
- * then distinct searches, the search shapes and the full mix on the server alone. Prints Markdown.
- *
- *   npm run bench                                  the build in dist/ (or DIST_DIR)
- *   npm run bench -- --scale 100                   synthesize a 100× catalog, build it in a temp dir, bench it
- *   npm run bench -- --content <dir>               build that content folder (or CONTENT_DIR) in a temp dir, bench it
- *   npm run bench -- --dist dist-100               an existing build
- *   --connections 32 --duration 5 --runs 3 --warmup 1 --searches 60 --classes default,detail,search,distinct-search
- *   --install-wrk                                  as root, apt-get install wrk when it is missing
- *   --server-log <file>                            the servers append their log to <file>, not a pipe
- *   --against <checkout>                           that checkout's server on its own build, class by class beside this one's
- *
- * Sections besides the replayed classes, selectable in --classes like them: distinct-search,
- * asked-twice, search-shape, full-mix. Loopback only; every process it starts is stopped at the end, on a
- * signal, or at the time bound.
- *
- * A program: `main(options)` runs one bench; importing this module does nothing. Its steps live in
- * bench-run.ts (the run's processes and folder), build-choice.ts, settle.ts, rounds.ts (the classes)
- * and sections.ts.
+ * `npm run bench`: this checkout's built server (one worker) against a bare node:http floor that
+ * replays the same bytes, class by class in rounds, loaded by wrk; with --against, another
+ * checkout's server on its own build in the same rounds, against its own answers replayed by the
+ * same floor process. Then distinct searches and memory on a server of their own per side. Prints
+ * Markdown, the verdict first. How to run it and read it: docs/benchmark.md. Loopback only; every
+ * process it starts is stopped at the end or on a signal. Importing this module does nothing.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
-import { join } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { apiUrl } from '../../src/routes/urls.ts';
-import { BenchRun, type Side } from './bench-run.ts';
-import { chooseBuild } from './build-choice.ts';
-import { benchClasses, type BenchClass } from './classes.ts';
-import { parseBenchOptions, UsageError, type BenchOptions } from './options.ts';
-import { floorServer, startOnPorts, treeMemoryMb, type Running } from './processes.ts';
-import { fetchJson, fetchRaw, serializeRecordings, type Recorded } from './recording.ts';
-import { comparisonTable, markdownTable, throughputRatio } from './report.ts';
-import { benchAll, variantCosts } from './rounds.ts';
-import { askedTwice, distinctSearches, fullMix, FULL_MIX_BOUND_SECONDS, searchShape } from './sections.ts';
-import { brotliRatios, fetchKey, settleBrotli } from './settle.ts';
-import { shortTerms } from './search-load.ts';
-import { requireWrk } from './wrk.ts';
+import { BenchRun, startSides, type SideName } from './bench-run.ts';
+import { fetchJson } from './recording.ts';
+import { classTable, marks, verdict } from './report.ts';
+import { runRounds } from './rounds.ts';
+import { searchesAndMemory, shortTerms } from './searches.ts';
+import { findWrk } from './wrk.ts';
 
-/** The sections that run on the server alone, after the replayed classes. */
-const SECTIONS = ['distinct-search', 'asked-twice', 'search-shape', 'full-mix'] as const;
+/** A wrong option: the message names it, its value and what it must be. */
+export class UsageError extends Error {}
 
-/** Stops the run if it takes half again as long as its warm-ups and runs on both sides should. */
-function armTimeBound(bench: BenchRun, classCount: number, sections: ReadonlySet<string>): NodeJS.Timeout {
-  const sectionSeconds =
-    (sections.has('distinct-search') ? (bench.warmup + bench.runs * bench.load.duration) * 1.5 + 30 : 0) +
-    (sections.has('asked-twice') ? bench.runs * bench.load.duration * 2 * 1.5 + 30 : 0) +
-    (sections.has('search-shape') ? 300 : 0) +
-    (sections.has('full-mix') ? FULL_MIX_BOUND_SECONDS + 60 : 0);
-  const seconds = classCount * 2 * (bench.warmup + bench.runs * bench.load.duration) * 1.5 + sectionSeconds + 60;
-  return setTimeout(() => {
-    console.error(`bench: stopped at the time bound of ${Math.round(seconds)} s`);
-    bench.stop();
-    process.exit(3);
-  }, seconds * 1000).unref();
+/** The section that runs on servers of its own after the classes, selectable in --classes like them. */
+const SECTION = 'distinct-search';
+
+export type BenchOptions = ReturnType<typeof parseBenchOptions>;
+
+/**
+ * The options in `argv` (without node and the script), or a UsageError: the connections wrk keeps
+ * open, the seconds of one run and of the warm-up, the rounds, the classes and section to run
+ * (all when not given), the build (a path in each checkout) and the other checkout.
+ */
+export function parseBenchOptions(argv: readonly string[]) {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      connections: { type: 'string', default: '32' },
+      duration: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '1' },
+      classes: { type: 'string' },
+      dist: { type: 'string' },
+      against: { type: 'string' },
+    },
+    strict: true,
+  });
+  /** A positive integer option (the warm-up may be 0). */
+  const count = (name: 'connections' | 'duration' | 'rounds' | 'warmup', max: number): number => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < (name === 'warmup' ? 0 : 1) || value > max)
+      throw new UsageError(`bench: --${name} must be an integer up to ${max}, got ${String(values[name])}`);
+    return value;
+  };
+  return {
+    connections: count('connections', 1000),
+    duration: count('duration', 60),
+    rounds: count('rounds', 50),
+    warmup: count('warmup', 10),
+    classes: values.classes?.split(','),
+    dist: values.dist,
+    against: values.against,
+  };
 }
 
-/** The machine and the code the figures belong to. */
-function provenance(): string {
-  const model = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  let commit = 'unknown commit';
+/** The checkout's commit, `-dirty` when its tracked files have changes. */
+function commitOf(checkout: string): string {
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    if (execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).trim() !== '') commit += ' (uncommitted changes)';
+    return execFileSync('git', ['-C', checkout, 'describe', '--always', '--dirty', '--exclude', '*'], { encoding: 'utf8' }).trim();
   } catch {
-    // not a git checkout
+    return 'not a git checkout';
   }
-  let loadAverage = '';
-  try {
-    loadAverage = `, load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`;
-  } catch {
-    // no /proc
-  }
-  return `${model}, ${availableParallelism()} cores${loadAverage}; Node ${process.version}; commit ${commit}.`;
+}
+
+/** The machine the figures belong to. */
+function machine(): string {
+  const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  return `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${availableParallelism()} cores, load average ${loadAverage} at the end; Node ${process.version}`;
 }
 
 /** Runs the bench `options` describe and prints its Markdown; stops everything it started, whatever happens. */
 export async function main(options: BenchOptions): Promise<void> {
-  const bench = new BenchRun(options, requireWrk(options.installWrk));
+  const wrk = findWrk();
+  if (!wrk) throw new UsageError('bench: wrk is not installed; install it with `sudo apt-get install wrk`');
+  const bench = new BenchRun({ wrk, connections: options.connections, duration: options.duration }, options.rounds, options.warmup);
   const stopOn = () => {
     bench.stop();
     process.exit(130);
@@ -91,113 +97,37 @@ export async function main(options: BenchOptions): Promise<void> {
   }
 }
 
-/** Warms `server` (settle.ts), then records every distinct request of the classes once: what its floor replays. */
-async function settleAndRecord(server: Running, classes: readonly BenchClass[], side: Side): Promise<Map<string, Recorded>> {
-  await settleBrotli(server, classes);
-  const responses = new Map<string, Recorded>();
-  for (const item of classes)
-    for (const request of item.requests) {
-      const recorded = await fetchRaw(server.url, request);
-      if (recorded.status !== item.status)
-        throw new Error(`${request.path} answered ${recorded.status} on the ${side} side, expected ${item.status}`);
-      responses.set(fetchKey(request), recorded);
-    }
-  return responses;
-}
-
-/**
- * The floor replaying each side's answers, every side on its own port of one process: two floor
- * processes replaying the same bytes have differed by a fifth in CPU per request (the old side's
- * floor against the new side's at 100×), which every comparison of the sides would have inherited.
- */
-async function startFloors(bench: BenchRun, recorded: readonly { side: Side; responses: Map<string, Recorded> }[]): Promise<Running[]> {
-  const files = recorded.map(({ side, responses }) => {
-    const file = join(bench.workDir, `recordings-${side}.jsonl`);
-    writeFileSync(file, serializeRecordings([...responses.values()]));
-    return file;
-  });
-  return startOnPorts((ports) => floorServer(files, ports), files.length, apiUrl('getHealth'));
-}
-
 async function runBench(bench: BenchRun, options: BenchOptions): Promise<void> {
-  const build = chooseBuild(bench, options);
-  bench.dist = build.distDir;
-  const health = apiUrl('getHealth');
-  const server = (bench.server = await bench.freshServer());
+  const searching = !options.classes || options.classes.includes(SECTION);
+  const checkouts: { name: SideName; checkout: string }[] = [{ name: 'new', checkout: process.cwd() }];
+  if (options.against !== undefined) checkouts.push({ name: 'old', checkout: resolve(options.against) });
+  await startSides(bench, checkouts, resolve(options.dist ?? process.env['DIST_DIR'] ?? 'dist'), options.classes);
+  if (bench.sides[0]!.classes.length === 0 && !searching) throw new UsageError('bench: --classes matched no class and no section');
 
-  let classes = await benchClasses(server.url, build.distDir, options.searches);
-  let sections = new Set<string>(SECTIONS);
-  if (options.classes) {
-    const wanted = new Set(options.classes);
-    classes = classes.filter((item) => wanted.has(item.id));
-    sections = new Set(SECTIONS.filter((section) => wanted.has(section)));
-    if (classes.length === 0 && sections.size === 0) throw new Error(`--classes matched none of the classes and sections`);
-  }
-  const timeBound = armTimeBound(bench, classes.length * (bench.against ? 2 : 1), sections);
-  const responses = await settleAndRecord(server, classes, 'new');
-  let old: { classes: BenchClass[]; responses: Map<string, Recorded> } | undefined;
-  if (bench.against) {
-    bench.oldServer = await bench.freshServer('old');
-    // Its own classes: the same ids, with what its build answers (its ETags for the 304 class, its asset names).
-    const ids = new Set(classes.map((item) => item.id));
-    const oldClasses = (await benchClasses(bench.oldServer.url, bench.distOf('old'), options.searches)).filter((item) => ids.has(item.id));
-    old = { classes: oldClasses, responses: await settleAndRecord(bench.oldServer, oldClasses, 'old') };
-  }
-  [bench.floor, bench.oldFloor] = await startFloors(bench, [
-    { side: 'new', responses },
-    ...(old ? [{ side: 'old' as const, responses: old.responses }] : []),
-  ]);
+  const newSide = bench.sides[0]!;
+  const { payload } = (await fetchJson(newSide.server.url, apiUrl('getHealth'))) as { payload: { catalog: { entries: number } } };
+  const terms = searching ? await shortTerms(newSide.server.url) : [];
+  const results = newSide.classes.length > 0 ? await runRounds(bench) : undefined;
+  // The searches start servers of their own; these would only share the machine with them.
+  for (const side of bench.sides) await Promise.all([side.server.stop(), side.floor.stop()]);
+  const searches = searching ? await searchesAndMemory(bench, terms) : undefined;
 
-  const contractBytes = (await fetchRaw(server.url, { path: apiUrl('getContract'), headers: {} })).body.length;
-  const { payload } = (await fetchJson(server.url, health)) as { payload: { catalog: { entries: number } } };
-  const terms = sections.size > 0 ? await shortTerms(server.url) : [];
-
-  const measured = classes.length > 0 ? await benchAll(bench, { classes, responses }, old) : undefined;
-  const results = measured?.new ?? [];
-  const memory = treeMemoryMb(server.pid);
-  await bench.stopClassServers();
-  const sectionLines: string[] = [];
-  if (sections.has('distinct-search')) sectionLines.push(await distinctSearches(bench, terms));
-  if (sections.has('asked-twice')) sectionLines.push(await askedTwice(bench, terms));
-  if (sections.has('search-shape')) sectionLines.push(await searchShape(bench, terms));
-  if (sections.has('full-mix')) sectionLines.push(await fullMix(bench, terms));
-  if (sections.has('full-mix') && bench.against) sectionLines.push(await fullMix(bench, terms, 'old'));
-
+  const labels = new Map(bench.sides.map((side) => [side.name, `${side.name} (${side.checkout}, ${commitOf(side.checkout)})`]));
   console.log(
-    `### ${build.label}: ${payload.catalog.entries.toLocaleString('en-US')} entries; wrk, 1 thread, ${bench.load.connections} connections; ` +
-      `${bench.runs} × ${bench.load.duration} s per class and side, in rounds; medians of the server-bound rounds; ` +
-      `the server's log ${bench.serverLog === undefined ? 'to a pipe' : `appended to ${bench.serverLog}`}\n`,
+    `### ${relative(process.cwd(), newSide.dist)}: ${payload.catalog.entries.toLocaleString('en-US')} entries; ` +
+      `wrk, 1 thread, ${bench.load.connections} connections; ${bench.rounds} rounds of ${bench.load.duration} s per class, side and role\n`,
   );
-  console.log(`Machine: ${provenance()}\n`);
-  if (results.length > 0) {
-    console.log(markdownTable(results));
-    console.log(
-      `\nA round counts when both sides used at least 90% of a core (cores: each side's process tree, and wrk, over the run). ` +
-        `ratio CPU is the floor's CPU per request over the server's.`,
-    );
-    const mcpRatio = throughputRatio(results, 'mcp', 'detail');
-    if (mcpRatio !== undefined)
-      console.log(`\nmcp against detail (the same project through the API): ${mcpRatio.toFixed(2)} of its req/s.`);
-    console.log(`\n${brotliRatios(classes, responses)}`);
+  console.log(`Sides: ${[...labels.values()].join('; ')}. Machine: ${machine()}.\n`);
+  const [newSearch, oldSearch] = [searches?.figures.get('new'), searches?.figures.get('old')];
+  if (results) {
+    const { text, pooled } = verdict(results, labels);
+    const table = classTable(results);
+    const searchFigures = newSearch ? { searchMs: newSearch.cpuMs, ...(oldSearch ? { rssRatio: newSearch.rss / oldSearch.rss } : {}) } : {};
+    console.log(`${text}\n\n${marks({ pooled, lowest: table.lowest, ...searchFigures })}\n`);
+    console.log(`Class by class (information; medians of the kept rounds; ratio: the floor's CPU per request over the server's):\n`);
+    console.log(table.text);
   }
-  if (measured?.old) {
-    console.log(
-      `\nAgainst ${bench.against} (old: its server on its own build, against its own answers replayed by the same floor process, in the same rounds):\n`,
-    );
-    console.log(comparisonTable(measured.new, measured.old));
-  }
-  for (const line of sectionLines) console.log(`\n${line}`);
-  console.log(
-    `\nServer (one process, WEB_CONCURRENCY=1) RSS after the classes: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)} MB). ` +
-      `Contract ${apiUrl('getContract')}: ${contractBytes.toLocaleString('en-US')} bytes.` +
-      (build.buildSeconds === undefined ? '' : ` Build: ${build.buildSeconds.toFixed(1)} s.`),
-  );
-  const costs = variantCosts(results, classes);
-  if (costs.length > 0)
-    console.log(
-      `\nThe cost of each operator feature, against the plain server on the same requests:\n\n${costs.map((line) => `- ${line}`).join('\n')}`,
-    );
-  clearTimeout(timeBound);
+  if (searches) console.log(`\n${searches.text}`);
 }
 
 // Run as a program (npm run bench), not when imported.

@@ -1,15 +1,15 @@
 /**
  * The bench as a program: importing it starts nothing (no folder, no process, no signal handler),
  * and its options are checked before anything runs, with a line naming the option, its value and
- * what it must be.
+ * what it must be. Its verdict: CPU per request pooled over every class, relative to the floor and
+ * between the sides, with the range of the rounds.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseBenchOptions, UsageError } from '../../scripts/bench/options.ts';
-import { classFigures } from '../../scripts/bench/side-by-side.ts';
-import type { Sample } from '../../scripts/bench/measure.ts';
-import { comparisonTable, comparisonVerdict, medianInterval, roundDifferences, type ClassResult } from '../../scripts/bench/report.ts';
+import { parseBenchOptions, UsageError } from '../../scripts/bench/run-bench.ts';
+import { classTable, marks, pooledRounds, verdict, type ClassRuns, type Results } from '../../scripts/bench/report.ts';
+import type { Sample } from '../../scripts/bench/wrk.ts';
 
 describe('the bench', () => {
   it('does nothing when imported', async () => {
@@ -31,115 +31,124 @@ describe('the bench', () => {
   it('reads its options, with the defaults docs/benchmark.md gives', () => {
     expect(parseBenchOptions([])).toEqual({
       connections: 32,
-      duration: 5,
-      runs: 3,
+      duration: 1,
+      rounds: 8,
       warmup: 1,
-      searches: 60,
       classes: undefined,
-      scale: undefined,
-      content: undefined,
       dist: undefined,
-      installWrk: false,
-      serverLog: undefined,
       against: undefined,
     });
-    expect(parseBenchOptions(['--classes', 'detail,search', '--scale', '100', '--warmup', '0'])).toMatchObject({
+    expect(parseBenchOptions(['--classes', 'detail,search', '--against', '../base', '--warmup', '0'])).toMatchObject({
       classes: ['detail', 'search'],
-      scale: 100,
+      against: '../base',
       warmup: 0,
     });
   });
 
   it.each([
-    [['--runs', '0'], 'bench: --runs must be an integer up to 20, got 0'],
+    [['--rounds', '0'], 'bench: --rounds must be an integer up to 50, got 0'],
     [['--duration', '61'], 'bench: --duration must be an integer up to 60, got 61'],
     [['--connections', 'many'], 'bench: --connections must be an integer up to 1000, got many'],
-    [['--against', '../old', '--scale', '100'], 'bench: --against compares two existing builds'],
   ])('refuses %j', (argv, message) => {
     expect(() => parseBenchOptions(argv)).toThrow(UsageError);
     expect(() => parseBenchOptions(argv)).toThrow(message);
   });
-});
 
-describe('side by side', () => {
-  it("reads each class's ratio CPU and CPU per request from the bench's table", () => {
-    const markdown = [
-      '### build in dist',
-      '',
-      '| class | request | response | req/s | CPU µs/req | p99 ms | floor req/s | floor CPU µs/req | ratio req/s | ratio CPU | cores server / floor / wrk | runs kept |',
-      '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-      '| detail | `/api/projects/docs-hub` | 200 identity 3.6 kB | 12,012 | 1,042.0 | 1.96 | 6,468 | 51.2 | 1.86 | 0.96 | 0.99 / 0.98 / 0.17 | 3/3 |',
-      '| search | `60 distinct` | 200 identity 1.6 kB | 7,895 | 42.7 | 9.77 | 5,650 | 32.4 | 1.40 | 0.76 | 0.99 / 0.98 / 0.15 | 3/3 |',
-      '',
-      'A round counts when …',
-    ].join('\n');
-    expect(Object.fromEntries(classFigures(markdown))).toEqual({
-      detail: { ratioCpu: 0.96, cpu: 1042 },
-      search: { ratioCpu: 0.76, cpu: 42.7 },
-    });
+  it('refuses an option it does not know (the removed --scale among them)', () => {
+    expect(() => parseBenchOptions(['--scale', '100'])).toThrow("Unknown option '--scale'");
   });
 });
 
-describe('two checkouts in the same rounds (--against)', () => {
-  const sample = (cpuMicros: number, requests: number): Sample => ({
-    rps: requests,
-    requests,
-    p50: 1,
-    p99: 2,
-    unexpected: 0,
-    cpuMicros,
-    sideCores: 1,
-    wrkCores: 0.5,
-  });
-  const result = (server: Sample[], floor: Sample[]): ClassResult => ({ id: 'detail', example: '/', response: '200', server, floor });
+/** A run: `cpuMicros` per request over `requests`, on a side that used `sideCores`. */
+const run = (cpuMicros: number, requests = 1000, sideCores = 1): Sample => ({
+  rps: requests,
+  requests,
+  p99: 1,
+  unexpected: 0,
+  cpuMicros,
+  sideCores,
+  wrkCores: 0.3,
+});
+const runs = (id: string, server: Sample[], floor: Sample[]): ClassRuns => ({ id, response: '200 identity 1 kB', server, floor });
 
-  it("gives each side's ratio CPU by median and by totals, and the new server's CPU over the old one's", () => {
-    // Old: floor 20 µs against server 25 (0.8) and 40 (0.5); new: floor 20 against 20 (1.0) twice.
-    const older = result([sample(25, 1000), sample(40, 3000)], [sample(20, 1000), sample(20, 3000)]);
-    const newer = result([sample(20, 1000), sample(20, 3000)], [sample(20, 1000), sample(20, 3000)]);
-    const row = comparisonTable([newer], [older])
-      .split('\n')[2]!
-      .split('|')
-      .map((cell) => cell.trim());
-    // Old totals: (25 × 1000 + 40 × 3000) / 4000 = 36.25 µs a request, so 20 / 36.25 = 0.55.
-    expect(row.slice(2, 10)).toEqual(['0.65', '1.00', '+0.35', '0.55', '1.00', '+0.45', '0.552', '2/2 / 2/2']);
+describe('the verdict: CPU per request pooled over every class', () => {
+  it("takes each round's total CPU over its total requests, per role, and the floor's over the server's", () => {
+    // One round: a cheap class (10 µs × 1000 server, 8 µs × 1250 floor) and a dear one (100 µs × 100, 90 µs × 110).
+    const results: Results = new Map([
+      ['new', [runs('cheap', [run(10, 1000)], [run(8, 1250)]), runs('dear', [run(100, 100)], [run(90, 110)])]],
+    ]);
+    // Server: (10,000 + 10,000) / 1,100 µs; floor: (10,000 + 9,900) / 1,360 µs. Not the mean of 0.8 and 0.9.
+    const expected = 19_900 / 1_360 / (20_000 / 1_100);
+    expect(pooledRounds(results)[0]!.get('new')).toBeCloseTo(expected, 10);
+  });
+
+  it('leaves out of a round every class with a run that was not server-bound, on every side', () => {
+    const results: Results = new Map([
+      ['new', [runs('a', [run(10), run(10)], [run(9), run(9)]), runs('b', [run(20), run(20)], [run(10), run(10)])]],
+      // Round 2 of class b: the old side's floor used half a core.
+      ['old', [runs('a', [run(10), run(10)], [run(8), run(8)]), runs('b', [run(20), run(20)], [run(10), run(10, 1000, 0.5)])]],
+    ]);
+    const [first, second] = pooledRounds(results);
+    expect(first!.get('new')).toBeCloseTo(19 / 30, 10);
+    expect(second!.get('new')).toBeCloseTo(0.9, 10);
+    expect(second!.get('old')).toBeCloseTo(0.8, 10);
+  });
+
+  it('gives the median of the rounds with the lowest and highest, for each side and new over old', () => {
+    // Old: 0.8 every round; new: 0.72, 0.8, 0.88 (floor 8 µs against 11.11, 10, 9.09).
+    const floors = [run(8), run(8), run(8)];
+    const results: Results = new Map([
+      ['new', [runs('a', [run(8 / 0.72), run(10), run(8 / 0.88)], floors)]],
+      ['old', [runs('a', [run(10), run(10), run(10)], floors)]],
+    ]);
+    const labels = new Map([
+      ['new', 'new (.)'],
+      ['old', 'old (../base)'],
+    ] as const);
+    const { text, pooled } = verdict(results, labels);
+    expect(pooled).toBeCloseTo(0.8, 10);
+    expect(text).toContain('the median of 3 rounds');
+    expect(text).toContain('- new (.): 0.800 (0.720–0.880) of the floor');
+    expect(text).toContain('- old (../base): 0.800 (0.800–0.800) of the floor');
+    expect(text).toContain('- new / old: 1.000 (0.900–1.100)');
+    expect(text).toContain('Class rounds kept (every run server-bound): 3 of 3.');
+  });
+
+  it('says so when no run was server-bound, and then pools them all', () => {
+    const results: Results = new Map([['new', [runs('a', [run(10, 1000, 0.5)], [run(8, 1000, 0.5)])]]]);
+    const { text, pooled } = verdict(results, new Map([['new', 'new']]));
+    expect(text).toContain('CLIENT-BOUND');
+    expect(pooled).toBeCloseTo(0.8, 10);
+    expect(classTable(results).text).toContain('| 0/1 (client-bound) |');
   });
 });
 
-describe("the rounds' interval and verdict (--against)", () => {
-  it('holds the median between order statistics chosen by the sign test', () => {
-    // 12 rounds: the 3rd smallest and 3rd largest hold the median with 1 − 2 × P(X ≤ 2) = 96.1 %.
-    const values = [0.3, -0.2, 0.1, 0, -0.1, 0.2, 0.05, -0.05, 0.15, -0.15, 0.25, -0.25];
-    const interval = medianInterval(values)!;
-    expect([interval.low, interval.high]).toEqual([-0.15, 0.2]);
-    expect(interval.coverage).toBeCloseTo(0.961, 3);
-    // 5 rounds are the fewest that allow 90 % (min and max: 93.75 %); 4 do not.
-    expect(medianInterval([1, 2, 3, 4, 5])).toEqual({ low: 1, high: 5, coverage: 0.9375 });
-    expect(medianInterval([1, 2, 3, 4])).toBeUndefined();
+describe('class by class, for information', () => {
+  it("gives each class's median ratio over its kept rounds and names the lowest; a class never kept is client-bound", () => {
+    const results: Results = new Map([
+      [
+        'new',
+        [
+          runs('fast', [run(10), run(10), run(10)], [run(9), run(9), run(9)]),
+          runs('slow', [run(10), run(10), run(100)], [run(7), run(7, 1000, 0.5), run(7)]),
+          runs('bound', [run(10, 1000, 0.5)], [run(5)]),
+        ],
+      ],
+    ]);
+    const { text, lowest } = classTable(results);
+    const rows = text.split('\n').slice(2);
+    expect(rows[0]).toBe('| fast | 200 identity 1 kB | 10.0 | 0.90 | 3/3 |');
+    // Rounds 1 and 3 kept: ratios 0.7 and 0.07, their median 0.385.
+    expect(rows[1]).toBe('| slow | 200 identity 1 kB | 55.0 | 0.39 | 2/3 |');
+    expect(rows[2]).toBe('| bound | 200 identity 1 kB | 10.0 | 0.50 | 0/1 (client-bound) |');
+    expect(lowest.id).toBe('slow');
   });
 
-  it('calls a class lower only when its whole interval is past the mark, within only when none of it is', () => {
-    expect(comparisonVerdict({ low: -0.3, high: -0.06 })).toBe('lower');
-    expect(comparisonVerdict({ low: -0.05, high: 0.2 })).toBe('within');
-    expect(comparisonVerdict({ low: -0.06, high: 0.2 })).toBe('unresolved');
-    expect(comparisonVerdict(undefined)).toBe('unresolved');
-  });
-
-  it('pairs the rounds where all four runs were server-bound', () => {
-    const run = (cpuMicros: number, sideCores = 1): Sample => ({
-      rps: 1,
-      requests: 1,
-      p50: 1,
-      p99: 1,
-      unexpected: 0,
-      cpuMicros,
-      sideCores,
-      wrkCores: 0.5,
-    });
-    const side = (server: Sample[], floor: Sample[]): ClassResult => ({ id: 'detail', example: '/', response: '200', server, floor });
-    // Round 2's old floor was client-bound: that round is left out on both sides.
-    const newer = side([run(20), run(20), run(25)], [run(20), run(20), run(20)]);
-    const older = side([run(25), run(25), run(20)], [run(20), run(20, 0.5), run(20)]);
-    expect(roundDifferences(newer, older).map((value) => Number(value.toFixed(2)))).toEqual([0.2, -0.2]);
+  it('sets each figure beside its mark', () => {
+    const text = marks({ pooled: 0.86, lowest: { id: '304', ratio: 0.79 }, searchMs: 2.6, rssRatio: 1.05 });
+    expect(text).toContain('- pooled ratio (new) 0.860, mark ≥ 0.85: met');
+    expect(text).toContain('- lowest class (new) 304 0.79, mark ≥ 0.8: **not met**');
+    expect(text).toContain('- distinct searches (new) 2.60 ms CPU each, mark ≤ 2.5 at 100×: **not met**');
+    expect(text).toContain('- full-mix RSS new / old 1.050, mark within 10%: met');
   });
 });

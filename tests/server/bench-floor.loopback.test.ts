@@ -8,12 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { benchClasses, SEARCH_LIMIT, type BenchClass } from '../../scripts/bench/classes.ts';
-import { measure } from '../../scripts/bench/measure.ts';
-import { floorServer, startOnPorts, type Running } from '../../scripts/bench/processes.ts';
+import { startFloor, type Running } from '../../scripts/bench/processes.ts';
 import { fetchRaw, serializeRecordings, type Recorded } from '../../scripts/bench/recording.ts';
-import { distinctPlan, shortTerms } from '../../scripts/bench/search-load.ts';
-import { distinctSearchScript, listScript } from '../../scripts/bench/wrk-script.ts';
-import { findWrk } from '../../scripts/bench/wrk.ts';
+import { distinctSearchScript, shortTerms } from '../../scripts/bench/searches.ts';
+import { findWrk, listScript, measure } from '../../scripts/bench/wrk.ts';
 
 const baseUrl = inject('baseUrl');
 const distDir = process.env['DIST_DIR'] ?? 'dist';
@@ -27,21 +25,20 @@ let workDir: string;
 let classes: BenchClass[];
 let recorded: Recorded[];
 let floor: Running;
-/** The same process on its second port, replaying a second recordings file (the other side of --against). */
+/** The same process on its second port, replaying a second recordings file (the other side of a comparison). */
 let otherSide: Running;
 const OTHER_BODY = Buffer.from('the other side');
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
-  // Variants repeat a plain class's requests on a server with a feature on: the floor replays the plain answers.
-  classes = (await benchClasses(baseUrl, distDir, SEARCHES)).filter((item) => !item.variant);
+  classes = await benchClasses(baseUrl, distDir, SEARCHES);
   recorded = await Promise.all(classes.flatMap((item) => item.requests.map((request) => fetchRaw(baseUrl, request))));
   const file = join(workDir, 'recordings.jsonl');
   writeFileSync(file, serializeRecordings(recorded));
   const other = join(workDir, 'other.jsonl');
   const otherHeaders = { 'content-type': 'text/plain', 'content-length': String(OTHER_BODY.length) };
   writeFileSync(other, serializeRecordings([{ ...recorded[0]!, status: 200, headers: otherHeaders, body: OTHER_BODY }]));
-  [floor, otherSide] = (await startOnPorts((ports) => floorServer([file, other], ports), 2, '/')) as [Running, Running];
+  [floor, otherSide] = (await startFloor([file, other])) as [Running, Running];
 });
 afterAll(async () => {
   await floor?.stop();
@@ -92,14 +89,16 @@ describe('bench floor', () => {
 
   it.skipIf(!wrk)('answers a short wrk run with the expected statuses only, and a wrong status is counted', async () => {
     const revalidation = classes.find((item) => item.status === 304)!;
-    const script = join(workDir, 'revalidation.lua');
-    writeFileSync(script, listScript(revalidation.requests, true));
+    const script = (name: string, status: number) => {
+      writeFileSync(join(workDir, name), listScript(revalidation.requests, status));
+      return join(workDir, name);
+    };
     const load = { wrk: wrk!, connections: 2, duration: 1 };
-    const sample = await measure({ ...floor }, script, revalidation.status, load);
+    const sample = await measure(floor, script('revalidation.lua', revalidation.status), load);
     expect(sample.rps).toBeGreaterThan(0);
     expect(sample.unexpected).toBe(0);
-    // The same 304s, expected as 200s: wrk sees no failure (3xx), the status count does.
-    const wrong = await measure({ ...floor }, script, 200, load);
+    // The same 304s, expected as 203s: wrk sees no failure (3xx), the status count does.
+    const wrong = await measure(floor, script('wrong.lua', 203), load);
     expect(wrong.unexpected).toBe(wrong.requests);
   });
 });
@@ -109,9 +108,9 @@ describe('bench distinct searches', () => {
     const script = join(workDir, 'distinct.lua');
     const searches = 30;
     const connections = 4;
-    writeFileSync(script, distinctSearchScript(distinctPlan(await shortTerms(baseUrl)), searches + connections));
+    writeFileSync(script, distinctSearchScript(await shortTerms(baseUrl), searches, connections));
     const server = { url: baseUrl, pid: process.pid, stop: async () => {}, nextLine: async () => '' };
-    const sample = await measure(server, script, 200, { wrk: wrk!, connections, duration: 30 }, ['0', String(searches)]);
+    const sample = await measure(server, script, { wrk: wrk!, connections, duration: 30 }, ['0']);
     // Answers read in the same event-loop turn as the last one still count: a few over at most.
     expect(sample.requests).toBeGreaterThanOrEqual(searches + connections);
     expect(sample.requests).toBeLessThanOrEqual(searches + 2 * connections);
