@@ -10,7 +10,7 @@ import { createApiAnswerer } from './answer-memo.mjs';
 import { flatHeaders, sendApiResponse } from './api-response.mjs';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createCardSender } from './discovery-cards.mjs';
-import { createMcpListener, rpcError } from './mcp-http.mjs';
+import { createMcpListener, rpcError } from './mcp-http.ts';
 import { NO_FIELDS } from './rate-limit.mjs';
 import { logRequest } from './request-log.mjs';
 import { createFileSender, safePath } from './static-files.mjs';
