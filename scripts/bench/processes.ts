@@ -114,7 +114,7 @@ export async function startOnPorts(
   }
   const { command, args, env, stdoutFile, cwd } = spec(ports);
   // stdout is a pipe, read and dropped, as under systemd or a container runtime, or the file asked
-  // for (the server writes its log to a pipe differently from a file: server/line-writer.mjs).
+  // for (the server writes its log to a pipe differently from a file: server/line-writer.ts).
   const logFd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'a');
   const child = spawn(command, args, { env, cwd, stdio: ['ignore', logFd ?? 'pipe', 'pipe'] });
   if (logFd !== undefined) closeSync(logFd);
