@@ -9,9 +9,9 @@
 import { createApiAnswerer, flatHeaders, sendApiResponse } from './api-response.ts';
 import { policyOnWriteHead, sendError, sendNotFoundPage } from './error-response.mjs';
 import { createCardSender } from './discovery-cards.mjs';
-import { createMcpListener, rpcError } from './mcp-http.mjs';
+import { createMcpListener, rpcError } from './mcp-http.ts';
 import { NO_FIELDS } from './rate-limit.mjs';
-import { logRequest } from './request-log.mjs';
+import { logRequest } from './request-log.ts';
 import { createFileSender, safePath } from './static-files.ts';
 
 /** Headers a client could use to make a framework build its URL on another host or scheme. */
@@ -40,7 +40,7 @@ function twoHosts(raw) {
  * Builds the listener for one loaded build.
  * @param {import('./load-build.mjs').Build} build
  * @param {{
- *   log: import('./log.mjs').Log,
+ *   log: import('./log.ts').Log,
  *   logRequests: boolean,
  *   draining: () => boolean,
  *   metrics: ReturnType<typeof import('./metrics.mjs').createWorkerMetrics> | null,

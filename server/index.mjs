@@ -8,7 +8,7 @@
  */
 import { ConfigError } from './config-schema.mjs';
 import { readConfig } from './config.mjs';
-import { createLog, flushAndExit } from './log.mjs';
+import { createLog, flushAndExit } from './log.ts';
 
 const log = createLog({ sync: true });
 try {

@@ -196,7 +196,7 @@ function registerCacheMetrics(caches) {
 /**
  * In the primary: worker lifecycle counters, and the listener that serves every metric.
  * @param {import('./config.mjs').ServerConfig} config
- * @param {import('./log.mjs').Log} log
+ * @param {import('./log.ts').Log} log
  */
 export function startPrimaryMetrics(config, log) {
   const registry = new Registry();

@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerEnv } from './config.mjs';
 import { workerHeapPlan } from './heap-limit.mjs';
 import { resolveDistDir } from './load-build.mjs';
-import { flushAndExit } from './log.mjs';
+import { flushAndExit } from './log.ts';
 import { startPrimaryMetrics } from './metrics.mjs';
 import { startRateLimitCounters } from './rate-limit-counters.mjs';
 import { notifyReady, START_FAILED } from './readiness.mjs';
@@ -90,7 +90,7 @@ function buildFolder(named) {
 
 /**
  * @param {import('./config.mjs').ServerConfig} config
- * @param {import('./log.mjs').Log} log
+ * @param {import('./log.ts').Log} log
  */
 export function runPrimary(config, log) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;

@@ -16,7 +16,7 @@ const NOTIFY_TIMEOUT_MS = 5_000;
 /**
  * Tells systemd the server is ready, when systemd asked to be told.
  * @param {string | null} notifySocket config.notifySocket
- * @param {import('./log.mjs').Log} log
+ * @param {import('./log.ts').Log} log
  * @param {string} status a line for `systemctl status`
  */
 export function notifyReady(notifySocket, log, status) {

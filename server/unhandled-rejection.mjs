@@ -15,7 +15,7 @@ const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE'
 
 /**
  * Replaces every `unhandledRejection` listener by ours.
- * @param {import('./log.mjs').Log} log
+ * @param {import('./log.ts').Log} log
  * @param {(code: number) => void} exit called once, after logging
  * @param {NodeJS.Process} [target]
  * @returns {(reason: unknown) => void} the listener installed

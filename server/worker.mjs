@@ -23,7 +23,7 @@ import {
 } from './config.mjs';
 import { trackConnections } from './connections.mjs';
 import { answerClientError, refuseTunnel, sendError } from './error-response.mjs';
-import { createLog, flushAndExit } from './log.mjs';
+import { createLog, flushAndExit } from './log.ts';
 import { createRateLimit, parseTrustProxy } from './rate-limit.mjs';
 import { START_FAILED } from './readiness.mjs';
 import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
@@ -147,7 +147,7 @@ server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /*
 // answered like every other error: the API's envelope under /api, the site's text elsewhere.
 server.on('clientError', (/** @type {Error & { code?: string }} */ error, /** @type {import('node:stream').Duplex} */ socket) => {
   const status = answerClientError(error, socket, build.api);
-  // One line for each refused request, as for every answered one (request-log.mjs).
+  // One line for each refused request, as for every answered one (request-log.ts).
   if (status !== undefined && config.logRequests)
     log.info({ message: 'request refused by the parser', status, reason: error.code ?? error.message });
 });

@@ -33,7 +33,6 @@ export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
 export { twinPath } from '../discovery/markdown-twins.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH, rpcErrorBody } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
-export { isFastPathCandidate, toolCallFastPath } from '../mcp/fast-path.ts';
 export { openPayloadStore } from '../api/payload-store.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */

@@ -31,9 +31,6 @@ import {
 } from '../routes/mcp-endpoint.ts';
 import { callTool, toolListings } from './tools.ts';
 
-/** Resources per resources/list page (the route table's data beside the endpoint). */
-export const RESOURCE_PAGE_SIZE = MCP_RESOURCE_PAGE_SIZE;
-
 /** Where each language's pages live, as the instructions say it: `en-US at /, pt-BR under /pt-br/`. */
 const LANGUAGE_PLACES = LOCALES.map((locale) => {
   const segment = LOCALE_SEGMENTS[locale];
@@ -43,9 +40,6 @@ const LANGUAGE_PLACES = LOCALES.map((locale) => {
 /** What the server tells a client about itself at the start. */
 const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource, in each of its languages (${LANGUAGE_PLACES}).`;
 
-/** The `_meta` key of a resource's language (the route table's, beside the endpoint). */
-export const RESOURCE_LANGUAGE_META = MCP_RESOURCE_LANGUAGE_META;
-
 /** A twin as a resource, in its language: its URL is its URI (no host without SITE_URL: mcpResourceUri). */
 const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
   uri: mcpResourceUri(twin.path, base),
@@ -53,7 +47,7 @@ const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
   title: twin.page.title[twin.locale],
   description: twin.page.description[twin.locale],
   mimeType: 'text/markdown',
-  _meta: { [RESOURCE_LANGUAGE_META]: twin.locale },
+  _meta: { [MCP_RESOURCE_LANGUAGE_META]: twin.locale },
 });
 
 /** The offset a resources/list cursor stands for; a cursor the server did not give is invalid params. */
@@ -93,8 +87,8 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
   });
   server.setRequestHandler('resources/list', (request) => {
     const offset = offsetOf(request.params?.cursor, twins.length);
-    const page = twins.slice(offset, offset + RESOURCE_PAGE_SIZE);
-    const next = offset + RESOURCE_PAGE_SIZE;
+    const page = twins.slice(offset, offset + MCP_RESOURCE_PAGE_SIZE);
+    const next = offset + MCP_RESOURCE_PAGE_SIZE;
     return { resources: page.map((twin) => resourceOf(twin, base)), ...(next < twins.length ? { nextCursor: String(next) } : {}) };
   });
   server.setRequestHandler('resources/read', (request) => {
@@ -108,7 +102,7 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
       );
     return {
       contents: [
-        { uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [RESOURCE_LANGUAGE_META]: twin.locale } },
+        { uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [MCP_RESOURCE_LANGUAGE_META]: twin.locale } },
       ],
     };
   });
@@ -118,18 +112,13 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
 /** Told of every tool call the SDK answers: the tool (or `unknown`) and whether it succeeded. */
 export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
 
-/** A web-standard MCP handler: one request in, one response out. */
-export interface McpFetchHandler {
-  fetch: (request: Request, options?: McpHandlerRequestOptions) => Promise<Response>;
-}
-
 /**
  * The MCP handler for a catalog: JSON responses, no sessions, 1 MB bodies. 2026-07-28 requests go to
  * the SDK's stateless entry; 2025-era requests (initialize, then calls without a session) to a fresh
  * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
  * fallback would answer them as event streams.
  */
-export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObserver): McpFetchHandler {
+export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObserver) {
   const modern = createMcpHandler(() => serverFor(catalog, onToolCall), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
@@ -149,7 +138,7 @@ export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObs
   };
   const modernVersions = new Set<string>(MCP_PROTOCOL_VERSIONS.filter((version) => version >= '2026'));
   return {
-    fetch: async (request, options) => {
+    fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
       // A 2026-07-28 request names its version in a header: no need to read the body twice to classify it.
       if (modernVersions.has(request.headers.get('mcp-protocol-version') ?? '')) return modern.fetch(request, options);
       return (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))

@@ -3,8 +3,7 @@ import { MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
 
 /**
  * A 2026-07-28 tools/call as a stateless client sends it: the envelope in `_meta`, and the version,
- * method and tool name repeated in headers (so a proxy can route without the body). For the
- * benchmark and the tests; the server's fast path takes exactly this shape.
+ * method and tool name repeated in headers (so a proxy can route without the body).
  */
 export function modernToolCall(
   id: string | number,

@@ -128,7 +128,7 @@ function cursorExample(catalog: Catalog, route: RouteSpec): string | undefined {
   return payload.next_cursor ?? undefined;
 }
 
-/** The value of the selector and slug arguments for a route, and the API path they lead to. */
+/** The selector and slug arguments that pick a route (the slug: its collection's first example). */
 function routeArguments(catalog: Catalog, shape: ToolShape, route: RouteSpec): Record<string, unknown> {
   return {
     ...(shape.selector ? { [shape.selector.name]: shape.selector.valueOf(route) } : {}),
@@ -210,7 +210,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
       const described = {
         ...schema,
         description:
-          shape.routes.length > 1 && param.kind !== 'lang' && param.kind !== 'limit' && param.kind !== 'cursor'
+          shape.routes.length > 1 && !SHARED_KINDS.has(param.kind)
             ? `${shape.selector?.valueOf(route)}: ${param.description}`
             : param.description,
       };
@@ -269,7 +269,7 @@ function apiFailure(error: { detail: string; parameter?: string; allowed?: strin
 }
 
 /** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
-export function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
+function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
   // No argument is longer than the longest value the API takes (q's own bound is the API's to check):
   // refused before a did-you-mean, a path or a query is made of it.
   for (const [name, value] of Object.entries(args)) {
@@ -338,13 +338,3 @@ export function callTool(catalog: Catalog, name: string, args: Record<string, un
   const json = envelope.payload.json;
   return { structuredContent: JSON.parse(json) as Record<string, unknown>, content: [{ type: 'text', text: json }] };
 }
-
-/** True when a call reads a live route (health): its answer describes the moment, so it is never kept. */
-export function isLiveCall(name: string, args: Record<string, unknown>): boolean {
-  const shape = SHAPES.find((item) => item.name === name);
-  const request = shape && toolRequest(shape, args);
-  return typeof request === 'object' && request.route.live === true;
-}
-
-/** The names of the tools, for tests and the workbench. */
-export const TOOL_NAMES = SHAPES.map((shape) => shape.name);

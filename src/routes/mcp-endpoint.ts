@@ -12,7 +12,7 @@ export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25'] as const;
 /**
  * The JSON-RPC error body of an answer refused before the MCP server reads the message (an Origin, a
  * method, a body size, a malformed request): JSON-RPC's Invalid Request, with no id to echo. The
- * server (server/mcp-http.mjs) and nginx's own errors on this path (deploy/nginx/) write it.
+ * server (server/mcp-http.ts) and nginx's own errors on this path (deploy/nginx/) write it.
  */
 export const rpcErrorBody = (message: string) => JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } });
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { markdownTwins } from '../../src/discovery/markdown-twins.ts';
-import { createMcpFetchHandler, RESOURCE_LANGUAGE_META } from '../../src/mcp/server.ts';
-import { MCP_PROTOCOL_VERSIONS, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
+import { createMcpFetchHandler } from '../../src/mcp/server.ts';
+import { MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_LANGUAGE_META, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { LOCALES } from '../../src/schemas/common.ts';
 import { configuredSiteUrl } from '../../src/site/config.ts';
@@ -78,8 +78,8 @@ describe('MCP resources', () => {
     const expected = LOCALES.flatMap((locale) =>
       pageInventory(catalog).map((page) => ({ uri: mcpResourceUri(twinPath(localizedPath(page.path, locale)), base), locale })),
     );
-    expect(resources.map((resource) => ({ uri: resource.uri, locale: resource._meta?.[RESOURCE_LANGUAGE_META] }))).toEqual(expected);
-    expect(RESOURCE_LANGUAGE_META).toBe('oficina-norte-catalog/language');
+    expect(resources.map((resource) => ({ uri: resource.uri, locale: resource._meta?.[MCP_RESOURCE_LANGUAGE_META] }))).toEqual(expected);
+    expect(MCP_RESOURCE_LANGUAGE_META).toBe('oficina-norte-catalog/language');
   });
 
   it('title and describe a Portuguese twin in Portuguese, an English one in English', async () => {
@@ -91,7 +91,7 @@ describe('MCP resources', () => {
       mimeType: 'text/markdown',
     });
     expect(byName('/stacks.md')).toMatchObject({ title: 'Stack map', mimeType: 'text/markdown' });
-    expect(byName('/pt-br/index.md')._meta).toEqual({ [RESOURCE_LANGUAGE_META]: 'pt-BR' });
+    expect(byName('/pt-br/index.md')._meta).toEqual({ [MCP_RESOURCE_LANGUAGE_META]: 'pt-BR' });
   });
 
   it('read a Portuguese twin as its exact text, in its language', async () => {
@@ -102,7 +102,9 @@ describe('MCP resources', () => {
       { uri },
       uri,
     );
-    expect(read.contents).toEqual([{ uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [RESOURCE_LANGUAGE_META]: 'pt-BR' } }]);
+    expect(read.contents).toEqual([
+      { uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [MCP_RESOURCE_LANGUAGE_META]: 'pt-BR' } },
+    ]);
     expect(read.contents[0]!.text).toContain('Página: ');
   });
 });

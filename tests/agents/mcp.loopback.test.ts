@@ -4,7 +4,6 @@
  * resources listed, every tool called with its examples, its output validated against its
  * outputSchema and compared with the API's payload for the same query; then every hostile case.
  */
-import { Agent } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -16,8 +15,6 @@ import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { LOCALES } from '../../src/schemas/common.ts';
 import { MCP_MAX_BODY_BYTES, MCP_PATH, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
-import { modernToolCall } from '../../src/mcp/tool-call.ts';
-import { toolListings } from '../../src/mcp/tools.ts';
 import { configuredSiteUrl, siteUrl } from '../../src/site/config.ts';
 import { pageInventory } from '../../src/site/pages.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -267,112 +264,5 @@ describe('MCP hostile requests', () => {
       const response = await rawRequest(baseUrl, MCP_PATH, { method: 'POST', headers, body: initialize });
       expect(response.status, JSON.stringify(headers)).toBeLessThan(500);
     }
-  });
-});
-
-describe('MCP fast path (a repeated 2026-07-28 tools/call answered from the SDK\u2019s kept answer)', () => {
-  // One kept connection: every call reaches the same worker, so a repeat finds what the first call kept.
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  afterAll(() => agent.destroy());
-
-  /** One call on the kept connection. Chunked framing keeps it off the fast path: the SDK answers it. */
-  function call(
-    id: string | number,
-    name: string,
-    args: Record<string, unknown>,
-    options: { chunked?: boolean; headers?: Record<string, string>; body?: (message: Record<string, unknown>) => unknown } = {},
-  ) {
-    const request = modernToolCall(id, name, args);
-    const body = options.body ? JSON.stringify(options.body(JSON.parse(request.body) as Record<string, unknown>)) : request.body;
-    return rawRequest(baseUrl, MCP_PATH, {
-      method: 'POST',
-      headers: { ...request.headers, ...options.headers },
-      body,
-      agent,
-      ...(options.chunked ? { chunked: true } : {}),
-    });
-  }
-  // The SDK's adapter streams its answer (chunked); the fast path sends one buffer with its length.
-  const bySdk = (response: { headers: Headers }) => response.headers.get('transfer-encoding') === 'chunked';
-  const byFastPath = (response: { headers: Headers }) => !bySdk(response) && response.headers.get('content-length') !== null;
-  const liveRoutes = ROUTES.filter((route) => route.live).map((route) => route.path);
-  const project = catalog.collections.projects[0]!.slug;
-
-  it('answers every tool example with the SDK\u2019s exact bytes and headers for the same request, from the fast path on a repeat', async () => {
-    let fast = 0;
-    for (const tool of toolListings(catalog)) {
-      for (const [index, args] of examplesOf(tool).entries()) {
-        const label = `${tool.name} ${JSON.stringify(args)}`;
-        const live = liveRoutes.includes(apiRequestFor(tool.name, args).split('?')[0]!);
-        // The byte budget keeps an answer the second time it is set: one call before the first.
-        await call(`seen-${index}`, tool.name, args);
-        // Kept under a string id, answered under a number: the id is spliced, not kept.
-        const first = await call(`first-${index}`, tool.name, args);
-        const repeat = await call(index + 1000, tool.name, args);
-        const sdk = await call(index + 1000, tool.name, args, { chunked: true });
-        expect(bySdk(sdk), label).toBe(true);
-        expect([first.status, repeat.status, sdk.status], label).toEqual([200, 200, 200]);
-        expect(repeat.headers.get('content-type'), label).toBe(sdk.headers.get('content-type'));
-        expect(repeat.headers.get('cache-control'), label).toBe(sdk.headers.get('cache-control'));
-        // Every field the SDK sent, but for the framing and the date.
-        const fields = (response: { headers: Headers }) =>
-          [...response.headers].filter(([name]) => !['content-length', 'transfer-encoding', 'date'].includes(name));
-        expect(fields(repeat), label).toEqual(fields(sdk));
-        if (live) {
-          // A live document (health) describes the moment: never kept, always the SDK's.
-          expect(bySdk(repeat), label).toBe(true);
-          expect(withoutLiveFields(JSON.parse(repeat.text!)), label).toEqual(withoutLiveFields(JSON.parse(sdk.text!)));
-          continue;
-        }
-        expect(byFastPath(repeat), label).toBe(true);
-        expect(repeat.text, label).toBe(sdk.text);
-        expect(first.text, label).toBe(sdk.text!.replace(/"id":1\d{3}}$/, `"id":"first-${index}"}`));
-        fast++;
-      }
-    }
-    expect(fast).toBeGreaterThanOrEqual(ROUTES.length - liveRoutes.length);
-  });
-
-  it('keeps a tool error (unknown slug) as it keeps a result, and finds a call by its arguments in any key order', async () => {
-    const args = { collection: 'projects', slug: `${project}x` };
-    // The byte budget keeps an answer the second time it is set.
-    await call(1, 'get_entry', args);
-    await call(1, 'get_entry', args);
-    const repeat = await call(2, 'get_entry', { slug: args.slug, collection: args.collection });
-    const sdk = await call(2, 'get_entry', args, { chunked: true });
-    expect(byFastPath(repeat)).toBe(true);
-    expect(repeat.text).toBe(sdk.text);
-    expect((JSON.parse(repeat.text!) as { result: { isError: boolean } }).result.isError).toBe(true);
-  });
-
-  it('serves a kept answer only to a request proven well-formed: every other shape goes to the SDK', async () => {
-    const args = { collection: 'projects', slug: project };
-    // The byte budget keeps an answer the second time it is set.
-    for (let attempt = 0; attempt < 2; attempt++) expect((await call(1, 'get_entry', args)).status).toBe(200);
-    expect(byFastPath(await call(2, 'get_entry', args))).toBe(true);
-    const variants: [string, Parameters<typeof call>[3]][] = [
-      ['an Mcp-Name header naming another tool', { headers: { 'mcp-name': 'search_catalog' } }],
-      ['a 2025-11-25 version header', { headers: { 'mcp-protocol-version': '2025-11-25' } }],
-      ['a text/plain body', { headers: { 'content-type': 'text/plain' } }],
-      ['an extra field in params', { body: (message) => ({ ...message, params: { ...(message['params'] as object), extra: true } }) }],
-      ['a notification (no id)', { body: ({ id: _id, ...message }) => message }],
-      ['a batch', { body: (message) => [message] }],
-    ];
-    for (const [label, options] of variants) {
-      const response = await call(3, 'get_entry', args, options);
-      expect(bySdk(response) || response.status !== 200, label).toBe(true);
-      expect(byFastPath(response), label).toBe(false);
-    }
-    // Arguments the input schema refuses are the tool's error, every time, from the SDK.
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const bad = await call(4, 'get_entry', { collection: 'projects', slug: 'Not A Slug!' });
-      expect(bySdk(bad)).toBe(true);
-      expect((JSON.parse(bad.text!) as { result: { isError: boolean } }).result.isError).toBe(true);
-      const unknown = await call(5, 'no_such_tool', {});
-      expect(bySdk(unknown)).toBe(true);
-      expect((JSON.parse(unknown.text!) as { error: { code: number } }).error.code).toBe(-32602);
-    }
-    // The checks in front of both paths still hold.
-    expect((await call(6, 'get_entry', args, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
   });
 });

@@ -1,12 +1,12 @@
 /**
- * The worker's pipe destination (server/line-writer.mjs) against a stream that records each write
+ * The worker's pipe destination (server/line-writer.ts) against a stream that records each write
  * and completes it only when the test says: whole lines, at most maxWrite bytes a write, one write
  * in flight, a bound on what waits, and flush.
  */
 import { EventEmitter } from 'node:events';
 import type { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { LineWriter } from '../../server/line-writer.mjs';
+import { LineWriter } from '../../server/line-writer.ts';
 
 /** A stream whose writes wait for complete(). */
 class HeldStream extends EventEmitter {

@@ -2,7 +2,7 @@
  * A worker's log when nobody reads its stdout: request lines wait in a bounded buffer (16 MB),
  * the rest are dropped rather than held, so a stalled log pipe cannot grow a worker without end.
  * Both destinations: the non-blocking stream used when stdout is a pipe or a socket
- * (server/line-writer.mjs), and sonic-boom's, used when it is a file.
+ * (server/line-writer.ts), and sonic-boom's, used when it is a file.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -11,17 +11,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const logModule = fileURLToPath(new URL('../../server/log.mjs', import.meta.url));
+const logModule = fileURLToPath(new URL('../../server/log.ts', import.meta.url));
 
 // 40 MB of distinct request lines written in one go: no write can complete before the loop ends.
 // A full collection before each reading counts what is held, not garbage the collector has yet to
 // reach (without it the figure varied from 16 to 46 MB with the machine's load).
 const writer = `
-  const { createLog, writeLine } = await import(${JSON.stringify(logModule)});
+  const { createLog } = await import(${JSON.stringify(logModule)});
   const log = createLog({ sync: false });
   const held = () => { globalThis.gc(); const memory = process.memoryUsage(); return memory.heapUsed + memory.external; };
   const before = held();
-  for (let i = 0; i < 200_000; i += 1) writeLine(log, JSON.stringify({ level: 'info', request: i, path: '/'.padEnd(180, 'x') }) + '\\n');
+  for (let i = 0; i < 200_000; i += 1) log.writeLine(JSON.stringify({ level: 'info', request: i, path: '/'.padEnd(180, 'x') }) + '\\n');
   process.stderr.write(JSON.stringify({ grewMb: (held() - before) / 2 ** 20 }));
   process.exit(0);
 `;

@@ -1,7 +1,7 @@
 /** The worker's own unhandled-rejection policy, and log fields cut so a line fits one atomic write. */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { cut, MAX_FIELD_BYTES } from '../../server/log.mjs';
+import { cut, MAX_FIELD_BYTES } from '../../server/log.ts';
 import { takeOverUnhandledRejections } from '../../server/unhandled-rejection.mjs';
 
 /** A log that records what it was given. */

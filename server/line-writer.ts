@@ -1,10 +1,8 @@
-// @ts-check
 /**
  * A worker's log destination when stdout is a pipe or a socket (journald, a container runtime, a
  * terminal's pipe): lines leave through a non-blocking libuv stream, in batches written back to
- * back while the pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool:
- * with them a request line cost 5-6 µs of CPU, with this stream 2-3 µs, formatting included
- * (measured from /proc over 100,000 requests, stdout a pipe).
+ * back while the pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool, one
+ * per 4 KB, at about twice this writer's CPU per line (docs/benchmark.md).
  *
  * Opening the stream makes the pipe non-blocking for every process sharing it; the primary's
  * synchronous writes (sonic-boom) wait and retry when it is full.
@@ -16,14 +14,18 @@
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
+import type { Writable } from 'node:stream';
 
-/**
- * @typedef {object} LineWriterOptions
- * @property {number} maxWrite most bytes in one write (PIPE_BUF, for atomic writes)
- * @property {number} minLength bytes waiting that start writing all of them; fewer wait for the periodic flush
- * @property {number} maxLength most bytes held for a stalled reader
- * @property {number} periodicFlush milliseconds between flushes of what is waiting
- */
+export interface LineWriterOptions {
+  /** Most bytes in one write (PIPE_BUF, for atomic writes). */
+  maxWrite: number;
+  /** Bytes waiting that start writing all of them; fewer wait for the periodic flush. */
+  minLength: number;
+  /** Most bytes held for a stalled reader. */
+  maxLength: number;
+  /** Milliseconds between flushes of what is waiting. */
+  periodicFlush: number;
+}
 
 export class LineWriter extends EventEmitter {
   /** Chunks of whole lines, oldest first; the last one is still filling. */
@@ -36,16 +38,11 @@ export class LineWriter extends EventEmitter {
   /** True from a flush() (or minLength bytes waiting) until everything waiting has been written. */
   #flushing = false;
   #closed = false;
-  /** @type {(() => void)[]} */
-  #whenFlushed = [];
-  #stream;
-  #options;
+  #whenFlushed: (() => void)[] = [];
+  readonly #stream: Writable;
+  readonly #options: LineWriterOptions;
 
-  /**
-   * @param {import('node:stream').Writable} stream
-   * @param {LineWriterOptions} options
-   */
-  constructor(stream, options) {
+  constructor(stream: Writable, options: LineWriterOptions) {
     super();
     this.#stream = stream;
     this.#options = options;
@@ -54,20 +51,13 @@ export class LineWriter extends EventEmitter {
     setInterval(() => this.flush(), options.periodicFlush).unref();
   }
 
-  /**
-   * A writer on a file descriptor that is a pipe or a socket.
-   * @param {number} fd
-   * @param {LineWriterOptions} options
-   */
-  static onDescriptor(fd, options) {
+  /** A writer on a file descriptor that is a pipe or a socket. */
+  static onDescriptor(fd: number, options: LineWriterOptions): LineWriter {
     return new LineWriter(new net.Socket({ fd, readable: false, writable: true }), options);
   }
 
-  /**
-   * Queues one or more whole lines.
-   * @param {string} lines
-   */
-  write(lines) {
+  /** Queues one or more whole lines; false when they were dropped. */
+  write(lines: string): boolean {
     const bytes = Buffer.byteLength(lines);
     if (this.#closed || this.#held + bytes > this.#options.maxLength) {
       this.emit('drop', lines);
@@ -85,17 +75,14 @@ export class LineWriter extends EventEmitter {
     return true;
   }
 
-  /**
-   * Writes everything waiting, then calls `done`.
-   * @param {() => void} [done]
-   */
-  flush(done) {
+  /** Writes everything waiting, then calls `done`. */
+  flush(done?: () => void): void {
     if (done) this.#whenFlushed.push(done);
     this.#flushing = true;
     this.#writeNext();
   }
 
-  #writeNext() {
+  #writeNext(): void {
     if (this.#writing) return;
     if (this.#held === 0) return this.#flushed();
     // Lines wait until minLength bytes do, then everything waiting is written, a chunk after the
@@ -104,7 +91,7 @@ export class LineWriter extends EventEmitter {
       if (this.#held < this.#options.minLength) return;
       this.#flushing = true;
     }
-    const text = /** @type {string} */ (this.#texts.shift());
+    const text = this.#texts.shift()!;
     if (this.#texts.length === 0) {
       this.#texts.push('');
       this.#fillingBytes = 0;
@@ -118,12 +105,12 @@ export class LineWriter extends EventEmitter {
     });
   }
 
-  #flushed() {
+  #flushed(): void {
     this.#flushing = false;
     for (const done of this.#whenFlushed.splice(0)) done();
   }
 
-  #close() {
+  #close(): void {
     this.#closed = true;
     this.#texts = [''];
     this.#fillingBytes = 0;

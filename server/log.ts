@@ -1,15 +1,13 @@
-// @ts-check
 /**
  * The server's structured log: one JSON line per event on stdout, with pino. Workers write through
  * an asynchronous buffer (requests are not slowed by the terminal or the journal); each write holds
  * whole lines and stays within PIPE_BUF (4096 bytes), so lines from several workers sharing stdout
- * never interleave: every string
- * field is cut to MAX_FIELD_BYTES (with a marker), so a line fits one write. The primary writes
- * synchronously: few lines, and none lost before it exits.
+ * never interleave: every string field is cut to MAX_FIELD_BYTES (with a marker), so a line fits
+ * one write. The primary writes synchronously: few lines, and none lost before it exits.
  */
 import { fstatSync } from 'node:fs';
 import pino from 'pino';
-import { LineWriter } from './line-writer.mjs';
+import { LineWriter } from './line-writer.ts';
 
 /** Atomic write size of a pipe on Linux and macOS (POSIX guarantees at least 512). */
 const PIPE_BUF = 4096;
@@ -21,14 +19,10 @@ const PIPE_BUF = 4096;
 export const MAX_FIELD_BYTES = 1000;
 
 /** Bytes a string takes inside a JSON line. */
-const jsonBytes = (/** @type {string} */ value) => Buffer.byteLength(JSON.stringify(value));
+const jsonBytes = (value: string) => Buffer.byteLength(JSON.stringify(value));
 
-/**
- * A string cut to at most `max` bytes as JSON, ending with a visible marker saying how much went.
- * @param {string} value
- * @param {number} [max]
- */
-export function cut(value, max = MAX_FIELD_BYTES) {
+/** A string cut to at most `max` bytes as JSON, ending with a visible marker saying how much went. */
+export function cut(value: string, max = MAX_FIELD_BYTES): string {
   if (value.length <= max / 6 || jsonBytes(value) <= max) return value;
   let keep = Math.min(value.length, max);
   let result;
@@ -39,16 +33,9 @@ export function cut(value, max = MAX_FIELD_BYTES) {
   return result;
 }
 
-/**
- * Every string field of a log line, cut (see MAX_FIELD_BYTES).
- * @param {Record<string, unknown>} fields
- */
-function cutFields(fields) {
-  /** @type {Record<string, unknown>} */
-  const line = {};
-  for (const [name, value] of Object.entries(fields)) line[name] = typeof value === 'string' ? cut(value) : value;
-  return line;
-}
+/** Every string field of a log line, cut (see MAX_FIELD_BYTES). */
+const cutFields = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? cut(value) : value]));
 
 /**
  * A worker's request lines leave in writes of whole lines, at most PIPE_BUF each, once 3.5 KB wait
@@ -66,11 +53,7 @@ const BUFFERED = { minLength: 3584, periodicFlush: 100, maxLength: 16 * 1024 * 1
 const PIPE_BATCH_BYTES = 32 * 1024;
 const DROP_REPORT_MS = 10_000;
 
-/**
- * A worker's destination: a non-blocking stream when stdout is a pipe or a socket (line-writer.mjs),
- * else (a file, a terminal) sonic-boom's asynchronous writes.
- * @returns {import('pino').DestinationStream & import('node:events').EventEmitter & { flush(done?: () => void): void }}
- */
+/** A worker's destination: a non-blocking stream on a pipe or a socket, else (a file, a terminal) sonic-boom's asynchronous writes. */
 function workerDestination() {
   const stdout = fstatSync(1);
   if (stdout.isFIFO() || stdout.isSocket())
@@ -78,11 +61,8 @@ function workerDestination() {
   return pino.destination({ dest: 1, sync: false, maxWrite: PIPE_BUF, ...BUFFERED });
 }
 
-/**
- * Counts the lines a full buffer dropped and says so in the log every 10 s, once there is room.
- * @param {import('pino').DestinationStream & import('node:events').EventEmitter} destination
- */
-function reportDrops(destination) {
+/** Counts the lines a full buffer dropped and says so in the log every 10 s, once there is room. */
+function reportDrops(destination: ReturnType<typeof workerDestination>): void {
   let dropped = 0;
   destination.on('drop', () => (dropped += 1));
   setInterval(() => {
@@ -94,16 +74,10 @@ function reportDrops(destination) {
   }, DROP_REPORT_MS).unref();
 }
 
-/**
- * Each log's destination, for the one line formatted outside pino (see writeLine).
- * @type {WeakMap<object, import('pino').DestinationStream>}
- */
-const destinations = new WeakMap();
+/** The log, and its destination's writer for a line formatted like its own (the request line, request-log.ts). */
+export type Log = pino.Logger & { writeLine: (line: string) => void };
 
-/**
- * @param {{ sync: boolean }} options
- */
-export function createLog({ sync }) {
+export function createLog({ sync }: { sync: boolean }): Log {
   const destination = sync ? pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF }) : workerDestination();
   if (!sync) reportDrops(destination);
   const log = pino(
@@ -122,28 +96,12 @@ export function createLog({ sync }) {
     },
     destination,
   );
-  destinations.set(log, destination);
-  return log;
+  // In order with the log's own lines, and within PIPE_BUF when its fields were cut.
+  return Object.assign(log, { writeLine: (line: string) => void destination.write(line) });
 }
 
-/**
- * Writes a line formatted like the log's own (the request line, request-log.mjs) to its destination,
- * in order with the others and within PIPE_BUF when its fields were cut.
- * @param {Log} log
- * @param {string} line one JSON object and its newline
- */
-export function writeLine(log, line) {
-  destinations.get(log)?.write(line);
-}
-
-/** @typedef {ReturnType<typeof createLog>} Log */
-
-/**
- * Writes what is buffered, then exits.
- * @param {Log} log
- * @param {number} code
- */
-export function flushAndExit(log, code) {
+/** Writes what is buffered, then exits. */
+export function flushAndExit(log: Log, code: number): void {
   // Exit even if the flush never calls back (stdout closed).
   setTimeout(() => process.exit(code), 1_000).unref();
   log.flush(() => process.exit(code));
