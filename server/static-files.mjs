@@ -13,7 +13,7 @@ import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { chooseCoding, SIBLING_SUFFIX } from './content-coding.mjs';
-import { sendError } from './error-response.mjs';
+import { sendError } from './error-response.ts';
 import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.mjs';
 import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.mjs';
 
@@ -69,7 +69,7 @@ function typeOf(file, byPath) {
 /**
  * The file sender of one build.
  * @param {string} clientDir
- * @param {import('./error-response.mjs').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
+ * @param {import('./error-response.ts').Policy & Pick<import('./load-build.mjs').ApiBundle, 'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'>} policy the build's response policy and twin URL rule
  * @param {import('../src/api/cache-kinds.ts').WorkerCache} cache the worker's, where prepared answers are held
  */
 export function createFileSender(clientDir, policy, cache) {
