@@ -28,20 +28,15 @@ interface Worker {
   rateLimit: ReturnType<typeof createRateLimit>;
 }
 
-/** What every stage may use, made once per worker: the build's answerers and the worker's state. */
-function partsOf(
-  { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPages }: Build,
-  { draining, metrics, rateLimit }: Worker,
-) {
+/** What every stage may use, made once per worker: the build, the worker's state, and their answerers. */
+function partsOf(build: Build, worker: Worker) {
+  const { api, catalog, cache, siteOrigin } = build;
   return {
-    api,
-    astroHandler,
-    notFoundPages,
-    draining,
-    rateLimit,
-    mcp: createMcpListener({ api, catalog }, metrics),
+    ...build,
+    ...worker,
+    mcp: createMcpListener({ api, catalog }, worker.metrics),
     answerApiRequest: createApiAnswerer(api, catalog, cache),
-    files: createFileSender(clientDir, api, cache),
+    files: createFileSender(build.clientDir, api, cache),
     cards: prepareCards(api, siteOrigin),
     // The site allows what the API allows; only OPTIONS is answered without a file.
     readMethods: new Set<string | undefined>(api.ALLOWED_METHODS.split(', ').filter((method) => method !== 'OPTIONS')),
@@ -122,8 +117,9 @@ function answerApi(request: Request): Answered {
   request.requestId = parts.answerApiRequest(req, res, target, parts.draining(), request.limit);
 }
 
-function closeWhenDraining({ parts, res }: Request): Answered {
+function serverFields({ parts, res, limit }: Request): Answered {
   if (parts.draining()) res.setHeader('Connection', 'close');
+  setHeaders(res, limit);
   return NEXT;
 }
 
@@ -146,7 +142,6 @@ function secure({ parts, res, target }: Request): Answered {
 
 function answerMcp(request: Request): Answered {
   if (request.target.path !== request.parts.api.MCP_PATH) return NEXT;
-  setHeaders(request.res, request.limit);
   onCanonicalOrigin(request);
   return request.parts.mcp(request.req, request.res);
 }
@@ -186,8 +181,8 @@ function answerAstro(request: Request): Answered {
 const STAGES = [
   refuse, // 400 for a target nginx would refuse or read otherwise, or two Host headers
   limitRate, // /api and /mcp count against the client's quota: 429 once it is spent
-  answerApi, // /api/**: answer-memo.mjs, answerApi() (src/api/adapter.ts), api-response.mjs
-  closeWhenDraining, // a draining worker closes every connection it answers (the API's answers say so themselves)
+  answerApi, // /api/**: answerApi() (src/api/adapter.ts), written by api-response.mjs
+  serverFields, // below the API (whose answers carry them): a limited path's RateLimit fields, Connection: close when draining
   answerCard, // GET or HEAD of the MCP server card, the AI Catalog or the API catalog: discovery-cards.ts
   answerFile, // GET or HEAD of a file of dist/client: static-files.mjs
   secure, // every answer from here on carries the policy's security headers of its path
@@ -209,10 +204,10 @@ function run(request: Request, from = 0): Promise<void> | void {
 /** Builds the listener for one loaded build; it returns a Promise only when the answer is awaited. */
 export function createRequestListener(build: Build, worker: Worker): (req: IncomingMessage, res: ServerResponse) => Promise<void> | void {
   const parts = partsOf(build, worker);
-  const { log, logRequests, metrics } = worker;
+  const { api, log, logRequests, metrics } = parts;
   return function listener(req, res) {
     const started = performance.now();
-    const request: Request = { parts, req, res, target: parts.api.parseTarget(req.url ?? '/'), limit: NO_FIELDS, requestId: null };
+    const request: Request = { parts, req, res, target: api.parseTarget(req.url ?? '/'), limit: NO_FIELDS, requestId: null };
     const methodIndex = metrics?.started(req.method) ?? 0;
     // One listener for the log and the metrics, one clock reading for both; none when both are off.
     if (logRequests || metrics) {

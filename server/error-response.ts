@@ -11,7 +11,6 @@ import type { Duplex } from 'node:stream';
 import type { ApiBundle } from './load-build.mjs';
 
 export type Policy = Pick<ApiBundle, 'CACHE_CONTROL' | 'CORS_HEADERS' | 'REPRESENTATION_HEADERS'>;
-type SocketPolicy = Policy & Pick<ApiBundle, 'SECURITY_HEADERS' | 'ALLOWED_METHODS'>;
 type Headers = Readonly<Record<string, string>>;
 
 /** The one-line text body of every error the site answers itself, such as `405 Method Not Allowed`. */
@@ -80,7 +79,7 @@ function endSocket(socket: Duplex, status: number, headers: Headers, body: strin
 }
 
 /** The site's text error on a bare socket. */
-function endWithText(socket: Duplex, status: number, policy: SocketPolicy, extra: Headers = {}): void {
+function endWithText(socket: Duplex, status: number, policy: ApiBundle, extra: Headers = {}): void {
   const headers = { ...policy.SECURITY_HEADERS, ...extra, 'Cache-Control': policy.CACHE_CONTROL.error };
   endSocket(socket, status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }, errorText(status));
 }
@@ -90,7 +89,7 @@ function endWithText(socket: Duplex, status: number, policy: SocketPolicy, extra
  * socket and, when nothing takes it, closes it without a word; this server tunnels nothing, so the
  * client gets the 405 any other method outside the allowed ones gets, with the methods it may use.
  */
-export function refuseTunnel(socket: Duplex, policy: SocketPolicy): void {
+export function refuseTunnel(socket: Duplex, policy: ApiBundle): void {
   endWithText(socket, 405, policy, { Allow: policy.ALLOWED_METHODS });
 }
 
@@ -116,11 +115,7 @@ const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
  * client sends: the first refusal answers, the others wait for it to go out. Returns the status
  * answered, for the log line; undefined when the connection was only closed or already answered.
  */
-export function answerClientError(
-  error: Error & { code?: string; rawPacket?: Buffer },
-  socket: Duplex,
-  api: SocketPolicy & Pick<ApiBundle, 'answerUnparsable' | 'parseTarget' | 'isApiPath'>,
-): number | undefined {
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, api: ApiBundle) {
   if (answered.has(socket)) return undefined;
   const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
   // A response under way on this connection (a pipelined request's) must not be cut into, as Node's

@@ -27,8 +27,6 @@ const ALREADY_NORMAL = /^(?:\/[\w\-~!$&'()*+,;=:@][\w.\-~!$&'()*+,;=:@]*)*\/?$/;
 const UNRESERVED = /^[\w.~-]$/;
 /** Only the path of this base is used; it makes `new URL` remove dot segments and escape what needs it. */
 const PATH_BASE = 'http://path.invalid';
-/** The absolute-form a server must accept (and the URL Astro hands its endpoints). */
-const ABSOLUTE_FORM = /^https?:\/\//i;
 
 /** The normal form of a path (see RequestTarget.path). */
 export function normalizePath(raw: string): string {
@@ -76,13 +74,13 @@ function splitOriginForm(target: string, refusal?: string): RequestTarget {
 
 /**
  * Parses a request-target, and says whether the server refuses it (RequestTarget.refusal):
- * origin-form (`/api/projects?q=x`); absolute-form (`http://host/api/projects?q=x`) through the
- * WHATWG URL parser; anything else (asterisk-form, a path without its `/`) is refused, and read
- * as a path.
+ * origin-form (`/api/projects?q=x`); absolute-form (`http://host/api/projects?q=x`, which servers
+ * must accept, and the URL Astro hands its endpoints) through the WHATWG URL parser; anything else
+ * (asterisk-form, a path without its `/`) is refused, and read as a path.
  */
 export function parseTarget(target: string): RequestTarget {
   if (target.startsWith('/')) return splitOriginForm(target);
-  if (!ABSOLUTE_FORM.test(target)) return splitOriginForm(`/${target}`, 'A request target starts with "/" (or is an absolute http URL).');
+  if (!/^https?:\/\//i.test(target)) return splitOriginForm(`/${target}`, 'A request target starts with "/" (or is an absolute http URL).');
   const refusal = refusalOf(target.split('?', 1)[0] ?? target);
   try {
     const url = new URL(target);
