@@ -119,7 +119,7 @@ function answerApi(request: Request): Answered {
 
 function serverFields({ parts, res, limit }: Request): Answered {
   if (parts.draining()) res.setHeader('Connection', 'close');
-  setHeaders(res, limit);
+  if (limit !== NO_FIELDS) setHeaders(res, limit);
   return NEXT;
 }
 
