@@ -2,7 +2,7 @@
 /**
  * `npm start`: the production server. This is the primary process (primary.mjs), which checks the
  * configuration once (config.mjs) and runs WEB_CONCURRENCY workers (worker.mjs); each worker serves
- * the build in DIST_DIR on PORT and HOST through the request path in app.mjs, and logs one JSON line
+ * the build in DIST_DIR on PORT and HOST through the request path in app.ts, and logs one JSON line
  * per request. A bad setting: one fatal line naming the variable, its value and what is allowed,
  * and exit 1 before any worker starts.
  */

@@ -15,12 +15,12 @@ import send from 'send';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type { Coding } from '../src/api/codings.ts';
 import { chooseCoding, SIBLING_SUFFIX } from './content-coding.ts';
-import { sendError } from './error-response.mjs';
+import { sendError } from './error-response.ts';
 import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.ts';
 import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.ts';
 
 /** The build's response policy and twin URL rule, as the file sender reads them. */
-type FilePolicy = import('./error-response.mjs').Policy &
+type FilePolicy = import('./error-response.ts').Policy &
   Pick<
     typeof import('../src/integrations/server-bundle.ts'),
     'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'

@@ -12,7 +12,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { createServer } from 'node:http';
 import { Server as NetServer } from 'node:net';
-import { createRequestListener } from './app.mjs';
+import { createRequestListener } from './app.ts';
 import { loadBuild, releaseLoadGarbage, resolveDistDir } from './load-build.mjs';
 import {
   CONNECTIONS_CHECKING_INTERVAL_MS,
@@ -22,7 +22,7 @@ import {
   configFromPrimary,
 } from './config.mjs';
 import { trackConnections } from './connections.mjs';
-import { answerClientError, refuseTunnel, sendError } from './error-response.mjs';
+import { answerClientError, refuseTunnel, sendError } from './error-response.ts';
 import { createLog, flushAndExit } from './log.ts';
 import { createRateLimit, parseTrustProxy } from './rate-limit.mjs';
 import { START_FAILED } from './readiness.mjs';

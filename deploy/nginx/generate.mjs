@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentType } from 'mime-types';
-import { errorText } from '../../server/error-response.mjs';
+import { errorText } from '../../server/error-response.ts';
 import { MARKDOWN_ACCEPT_HINTS, twinLinks } from '../../server/markdown-negotiation.ts';
 import { VARIABLES } from '../../server/config-schema.mjs';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';

@@ -40,8 +40,8 @@ export function answerRateLimited(method: string, target: RequestTarget, headers
 
 /**
  * The 400 envelope for a request refused before it is read: by the HTTP parser, from its raw request
- * line (server/error-response.mjs, `invalid_parameter`: a byte of the query outside printable ASCII),
- * or by the server for its target or headers (server/app.mjs, `invalid_request`).
+ * line (server/error-response.ts, `invalid_parameter`: a byte of the query outside printable ASCII),
+ * or by the server for its target or headers (server/app.ts, `invalid_request`).
  */
 export function answerUnparsable(
   method: string,

@@ -3,7 +3,7 @@
  * serves and hands the request to `answerApi`, like the production server and the tests.
  *
  * In a build they answer nothing: the production server answers the API from its own bundle
- * (src/integrations/server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.mjs).
+ * (src/integrations/server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.ts).
  * Should one get through anyway, it gets the site's 404 page, and the API code is loaded only under
  * `import.meta.env.DEV`, so the build's server bundle holds no second copy of the API or catalog.
  */

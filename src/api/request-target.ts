@@ -17,6 +17,8 @@ export interface RequestTarget {
   path: string;
   /** The query string without the leading `?`; empty when there is none. */
   search: string;
+  /** Why the server refuses the target with 400 before anything reads it (see refusalOf). */
+  refusal?: string | undefined;
 }
 
 /** A path that is already normal: segments of safe characters, none empty, none starting with a dot. */
@@ -30,32 +32,28 @@ const PATH_BASE = 'http://path.invalid';
 export function normalizePath(raw: string): string {
   if (ALREADY_NORMAL.test(raw)) return raw;
   // A fragment is never part of a request; a raw `#` would end the path for any URL parser after us.
-  const hash = raw.indexOf('#');
-  let path = (hash === -1 ? raw : raw.slice(0, hash)).replaceAll('\\', '/');
+  let path = withoutFragment(raw).replaceAll('\\', '/');
   path = path.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
     const character = String.fromCharCode(Number.parseInt(hex, 16));
     return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
   });
-  path = `/${path}`.replace(/\/{2,}/g, '/');
-  return new URL(path, PATH_BASE).pathname;
+  return new URL(`/${path}`.replace(/\/{2,}/g, '/'), PATH_BASE).pathname;
 }
 
+const withoutFragment = (raw: string) => raw.split('#', 1)[0] ?? raw;
+
 /**
- * Why a target is refused with 400 before anything reads it, or undefined when it is not. These are
+ * Why a target's path (before its `?`) is refused with 400, or undefined when it is not. These are
  * the targets nginx refuses itself or reads otherwise than `normalizePath`, so that the server and
  * nginx in front of it agree on every spelling: no path answered as the API or MCP directly can
  * reach nginx's catch-all location, unlimited. A backslash (nginx keeps it as a plain character
- * where a URL parser reads `/`), an encoded NUL, a dot segment that climbs above the root (nginx
- * decodes `%2E` and `%2F` first), and a target that is neither origin-form nor absolute-form.
+ * where a URL parser reads `/`), an encoded NUL, and a dot segment that climbs above the root
+ * (nginx decodes `%2E` and `%2F` first).
  */
-export function targetRefusal(target: string): string | undefined {
-  if (target.startsWith('/')) {
-    if (ALREADY_NORMAL.test(target)) return undefined;
-  } else if (!/^https?:\/\//i.test(target)) return 'A request target starts with "/" (or is an absolute http URL).';
-  const end = target.search(/[?#]/);
-  const path = end === -1 ? target : target.slice(0, end);
+function refusalOf(raw: string): string | undefined {
+  const path = withoutFragment(raw);
   if (path.includes('\\')) return 'A request target may not hold a backslash: send "/" or %5C.';
-  if (/%00/.test(path)) return 'A request target may not hold an encoded NUL (%00).';
+  if (path.includes('%00')) return 'A request target may not hold an encoded NUL (%00).';
   let depth = 0;
   for (const segment of path.replace(/%2f/gi, '/').replace(/%2e/gi, '.').split('/').slice(1)) {
     if (segment === '..') depth -= 1;
@@ -65,25 +63,29 @@ export function targetRefusal(target: string): string | undefined {
   return undefined;
 }
 
-/** Splits an origin-form target at its first `?`. */
-function splitOriginForm(target: string): RequestTarget {
+/** Splits an origin-form target at its first `?`; an already normal path costs one test. */
+function splitOriginForm(target: string, refusal?: string): RequestTarget {
   const questionMark = target.indexOf('?');
-  return questionMark === -1
-    ? { path: normalizePath(target), search: '' }
-    : { path: normalizePath(target.slice(0, questionMark)), search: target.slice(questionMark + 1) };
+  const raw = questionMark === -1 ? target : target.slice(0, questionMark);
+  const search = questionMark === -1 ? '' : target.slice(questionMark + 1);
+  if (ALREADY_NORMAL.test(raw)) return { path: raw, search, refusal };
+  return { path: normalizePath(raw), search, refusal: refusal ?? refusalOf(raw) };
 }
 
 /**
- * Parses a request-target: origin-form (`/api/projects?q=x`); absolute-form
- * (`http://host/api/projects?q=x`, which servers must accept, and the URL Astro hands its
- * endpoints) through the WHATWG URL parser; anything else (asterisk-form) as a relative path.
+ * Parses a request-target, and says whether the server refuses it (RequestTarget.refusal):
+ * origin-form (`/api/projects?q=x`); absolute-form (`http://host/api/projects?q=x`, which servers
+ * must accept, and the URL Astro hands its endpoints) through the WHATWG URL parser; anything else
+ * (asterisk-form, a path without its `/`) is refused, and read as a path.
  */
 export function parseTarget(target: string): RequestTarget {
   if (target.startsWith('/')) return splitOriginForm(target);
+  if (!/^https?:\/\//i.test(target)) return splitOriginForm(`/${target}`, 'A request target starts with "/" (or is an absolute http URL).');
+  const refusal = refusalOf(target.split('?', 1)[0] ?? target);
   try {
     const url = new URL(target);
-    return { path: normalizePath(url.pathname), search: url.search.slice(1) };
+    return { path: normalizePath(url.pathname), search: url.search.slice(1), refusal };
   } catch {
-    return splitOriginForm(`/${target}`);
+    return splitOriginForm(`/${target}`, refusal);
   }
 }

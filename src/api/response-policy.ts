@@ -18,9 +18,6 @@
 import { basePath, localeOfPath } from '../routes/locale-paths.ts';
 import { SEARCH_INDEX_FOLDER, utilityPage } from '../site/pages.ts';
 
-/** Response kinds, each with its own cache policy. */
-export type ResponseKind = 'api' | 'asset' | 'file' | 'error';
-
 /**
  * Files named after a hash of their content, so their URL changes whenever their bytes do: Astro's
  * assets, and the search index's fragments, word indexes, filters and metadata
@@ -29,29 +26,21 @@ export type ResponseKind = 'api' | 'asset' | 'file' | 'error';
  */
 const CONTENT_HASHED = new RegExp(`^/(?:_astro/|${SEARCH_INDEX_FOLDER}/.*\\.pf_(?:fragment|index|filter|meta)$)`);
 
-/** Cache-Control by kind. Errors are never stored: a shared cache must not replay a refusal. */
-export const CACHE_CONTROL: Readonly<Record<ResponseKind, string>> = {
+/** Cache-Control by response kind. Errors are never stored: a shared cache must not replay a refusal. */
+export const CACHE_CONTROL = {
   api: 'no-cache',
   asset: 'public, max-age=31536000, immutable',
   file: 'public, max-age=0, must-revalidate',
   error: 'no-store',
-};
+} as const;
 
 /** The kind of a successful file response, by its site path. */
 export function fileKind(path: string): 'asset' | 'file' {
   return CONTENT_HASHED.test(path) ? 'asset' : 'file';
 }
 
-/** The one page whose script sets style attributes: Swagger UI's console in the API reference. */
-const STYLE_ATTRIBUTE_PAGES = '/openapi/';
-
 /** The search page, whose script runs Pagefind's WebAssembly (in the page and in its worker). */
 const SEARCH_PAGE = utilityPage('/search/').path;
-
-/** Whether a site path runs Pagefind's WebAssembly: the search page and the index folder. */
-function runsSearchWasm(path: string): boolean {
-  return path.startsWith(SEARCH_PAGE) || path === SEARCH_PAGE.slice(0, -1) || path.startsWith(`/${SEARCH_INDEX_FOLDER}/`);
-}
 
 /**
  * Scripts and styles only from this origin, as files: no inline script or style, no eval. Compiling
@@ -85,22 +74,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** The security headers of the API reference page (and what lies under it). */
-const STYLE_ATTRIBUTE_HEADERS: Readonly<Record<string, string>> = {
-  ...SECURITY_HEADERS,
-  'Content-Security-Policy': contentSecurityPolicy(true),
-};
+const STYLE_ATTRIBUTE_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(true) };
 
 /** The security headers of the search page and its index. */
-const SEARCH_HEADERS: Readonly<Record<string, string>> = {
-  ...SECURITY_HEADERS,
-  'Content-Security-Policy': contentSecurityPolicy(false, true),
-};
+const SEARCH_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(false, true) };
 
 /** Security headers for a site path (normalized, see request-target.ts), the same in every language. */
 export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
   const page = basePath(path);
-  if (page.startsWith(STYLE_ATTRIBUTE_PAGES)) return STYLE_ATTRIBUTE_HEADERS;
-  return runsSearchWasm(page) ? SEARCH_HEADERS : SECURITY_HEADERS;
+  // Swagger UI's console, in the API reference, is the one script that sets style attributes.
+  if (page.startsWith('/openapi/')) return STYLE_ATTRIBUTE_HEADERS;
+  const search = page.startsWith(SEARCH_PAGE) || page === SEARCH_PAGE.slice(0, -1) || page.startsWith(`/${SEARCH_INDEX_FOLDER}/`);
+  return search ? SEARCH_HEADERS : SECURITY_HEADERS;
 }
 
 /**

@@ -14,7 +14,7 @@ import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.
 export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
-export { parseTarget, targetRefusal } from '../api/request-target.ts';
+export { parseTarget } from '../api/request-target.ts';
 export { ALLOWED_METHODS } from '../api/respond.ts';
 export {
   CACHE_CONTROL,
@@ -56,7 +56,7 @@ export interface ServedDocument {
 }
 
 /**
- * The discovery documents whose headers are not a file's (server/discovery-cards.mjs answers them):
+ * The discovery documents whose headers are not a file's (server/discovery-cards.ts answers them):
  * the MCP server card and the AI Catalog (an hour's caching, as their draft asks), and the API
  * catalog (RFC 9727's media type, which no file extension gives; a file's caching). Each is
  * answered with a strong ETag and every file's CORS, as a file would be.

@@ -142,7 +142,7 @@ describe('targets', () => {
     ['http://host.example/x/', { path: '/x/', search: '' }],
     ['https://host.example/x?a=b', { path: '/x', search: 'a=b' }],
   ])('%s', (target, parsed) => {
-    expect(parseTarget(target)).toEqual(parsed);
+    expect(parseTarget(target)).toMatchObject(parsed);
   });
 });
 

@@ -1,6 +1,6 @@
 /** The one target parser: every spelling of a path comes out as one normalized path, a fixed point. */
 import { describe, expect, it } from 'vitest';
-import { normalizePath, parseTarget, targetRefusal } from '../../src/api/request-target.ts';
+import { normalizePath, parseTarget } from '../../src/api/request-target.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 
 const projects = apiUrl('listProjects');
@@ -18,7 +18,7 @@ describe('parseTarget', () => {
     ['a fragment', `${projects}#frag`],
     ['absolute-form', `http://evil.example:1${projects}`],
   ])('reads %s as the one path', (_label, target) => {
-    expect(parseTarget(`${target}?q=a`)).toEqual({ path: projects, search: 'q=a' });
+    expect(parseTarget(`${target}?q=a`)).toMatchObject({ path: projects, search: 'q=a' });
   });
 
   it.each([
@@ -42,7 +42,7 @@ describe('parseTarget', () => {
   );
 });
 
-describe('targetRefusal', () => {
+describe('parseTarget: refusals', () => {
   it.each([
     ['a backslash', `/${prefix}\\${rest!.slice(1)}`],
     ['a leading backslash', `/\\${projects.slice(1)}`],
@@ -53,7 +53,7 @@ describe('targetRefusal', () => {
     ['no leading slash', projects.slice(1)],
     ['the asterisk-form', '*'],
   ])('refuses %s, as nginx does', (_label, target) => {
-    expect(targetRefusal(`${target}?q=a`)).toMatch(/./);
+    expect(parseTarget(`${target}?q=a`).refusal).toMatch(/./);
   });
 
   it.each([
@@ -66,6 +66,6 @@ describe('targetRefusal', () => {
     `http://h${projects}`,
     '/%5C',
   ])('lets %s through', (target) => {
-    expect(targetRefusal(target)).toBeUndefined();
+    expect(parseTarget(target).refusal).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { sendError } from '../../server/error-response.mjs';
+import { sendError } from '../../server/error-response.ts';
 import { CACHE_CONTROL, CORS_HEADERS, REPRESENTATION_HEADERS } from '../../src/api/response-policy.ts';
 
 const policy = { CACHE_CONTROL, CORS_HEADERS, REPRESENTATION_HEADERS };

@@ -6,6 +6,7 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_CARD_PATH } from '../../src/discovery/server-card.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { expectContractHeaders, expectMatchesContract } from '../support/contract.ts';
@@ -112,6 +113,13 @@ describe('rate limit', () => {
     expect(page.status).toBe(200);
     expect(page.headers['ratelimit']).toBeUndefined();
     expect(page.headers['ratelimit-policy']).toBeUndefined();
+  });
+
+  it('counts the MCP server card, as all of /mcp, and says so on its answer', async () => {
+    const card = await get(SERVER_CARD_PATH, { forwardedFor: '198.51.100.8' });
+    expect(card.status).toBe(200);
+    expect(card.headers['ratelimit-policy']).toBeDefined();
+    expect(remaining(card)).toBeLessThan(LIMIT);
   });
 });
 

@@ -17,6 +17,7 @@ import { MAX_LIMIT, PARAM_NAMES } from '../../src/routes/params.ts';
 import { routeById } from '../../src/routes/routes.ts';
 import { SEARCH_INDEX_FOLDER } from '../../src/site/pages.ts';
 import { fetchApi } from '../support/api-call.ts';
+import { expectSecurityHeaders } from '../support/security-headers.ts';
 import { largestClientFile } from '../support/server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -118,6 +119,15 @@ describe('every kind of public file', () => {
       expect(refused.status, `${method} ${path}`).toBe(status);
       for (const [name, value] of Object.entries(CORS_HEADERS))
         expect(refused.headers.get(name), `${name} of ${method} ${path}`).toBe(value);
+    }
+  });
+
+  it('a served document refuses a write with the 405 every path gives, security headers and Allow included', async () => {
+    for (const { path } of servedDocuments('http://localhost')) {
+      const refused = await fetchApi(baseUrl, path, { method: 'DELETE' });
+      expect(refused.status, path).toBe(405);
+      expect(refused.headers.get('allow'), path).toBe(PREFLIGHT_HEADERS['Allow']);
+      expectSecurityHeaders(refused.headers, `DELETE ${path}`);
     }
   });
 
