@@ -12,7 +12,9 @@ import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import { chooseCoding } from './content-coding.ts';
 
 type Fields = Readonly<Record<string, string>>;
-type ApiBundle = typeof import('../src/integrations/server-bundle.ts');
+import type * as Bundle from '../src/integrations/server-bundle.ts';
+
+type ApiBundle = typeof Bundle;
 
 /** Each constant set of server headers as writeHead's flat [name, value, …] list, made once per set. */
 const headerLists = new WeakMap<Fields, string[]>();

@@ -13,6 +13,7 @@ import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
+import type * as Bundle from '../src/integrations/server-bundle.ts';
 import type { Coding } from '../src/api/codings.ts';
 import { chooseCoding, SIBLING_SUFFIX } from './content-coding.ts';
 import { sendError } from './error-response.ts';
@@ -22,7 +23,7 @@ import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.ts';
 /** The build's response policy and twin URL rule, as the file sender reads them. */
 type FilePolicy = import('./error-response.ts').Policy &
   Pick<
-    typeof import('../src/integrations/server-bundle.ts'),
+    typeof Bundle,
     'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'
   >;
 
