@@ -26,7 +26,7 @@ export interface Load {
   sent: () => Sent[];
   /** Requests that have been sent and not answered yet. */
   inFlight: () => number;
-  /** Resolves once `count` requests have been answered: the load is under way. */
+  /** Resolves once `count` requests have had an answer (errors are no answer): the load is under way. */
   answered: (count: number) => Promise<void>;
   /** Stops sending new requests and resolves once every request in flight has ended. */
   stop: () => Promise<Sent[]>;
@@ -89,7 +89,7 @@ export function startLoad(
     sent: () => requests,
     inFlight: () => open,
     answered: async (count) => {
-      while (requests.filter((request) => request.end > 0).length < count) await sleep(20);
+      while (requests.filter((request) => request.status !== undefined).length < count) await sleep(20);
     },
     stop: async () => {
       running = false;
