@@ -8,7 +8,8 @@ const port = Number(process.env['E2E_PORT'] ?? 4411);
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: 2,
+  // A test waits on its browser as much as it computes: on two cores two workers left them half idle.
+  workers: 3,
   reporter: [['list']],
   timeout: 60_000,
   use: {

@@ -20,6 +20,8 @@ import { largestClientFile, startServer, type RunningServer } from '../support/s
 const distDir = process.env['DIST_DIR'] ?? 'dist';
 const WORKERS = 2;
 const CONNECTIONS = 16;
+/** Answers before a signal: every connection has had a few, so the signal lands on a loaded server. */
+const UNDER_WAY = CONNECTIONS * 4;
 /** Ordinary traffic: every collection endpoint, one export, the home page and a page. */
 const PATHS = [
   ...ROUTES.filter((route) => !route.detail && !route.live).map((route) => route.path),
@@ -48,7 +50,7 @@ describe('workers under load', () => {
     server = await startServer({ WEB_CONCURRENCY: String(WORKERS) });
     const port = Number(new URL(server.url).port);
     const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
-    await sleep(1_000);
+    await load.answered(UNDER_WAY);
     const [victim] = liveWorkers(server.output());
     const heldConnections = clientConnections(victim!, port);
     const killedAt = performance.now();
@@ -96,7 +98,7 @@ describe('workers under load', () => {
         );
       expect([...builds()]).not.toContain('b'.repeat(16));
       const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
-      await sleep(1_000);
+      await load.answered(UNDER_WAY);
       rmSync(join(releases, 'current'));
       symlinkSync('b', join(releases, 'current'));
       const signalled = Date.now();
@@ -130,7 +132,7 @@ describe('workers under load', () => {
     const load = startLoad(server.url, { connections: CONNECTIONS, paths: PATHS });
     // A slow reader: the largest file of the build, read after the signal.
     const slow = slowDownload(server.url, largestClientFile(distDir));
-    await sleep(1_000);
+    await load.answered(UNDER_WAY);
     await slow.started;
     const inFlight = load.inFlight();
     const signalled = performance.now();

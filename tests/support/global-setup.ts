@@ -1,12 +1,12 @@
 /**
- * Vitest global setup: one fresh build and one production server for every loopback test. With
- * LOOPBACK_VIA=nginx (`npm run test:nginx`), a second instance starts and the tests get Debian's
- * nginx in front of both (deploy/nginx/local.sh) as their base URL: the same suites, through nginx.
+ * Vitest global setup: a build of the current inputs and one production server for every loopback
+ * test. With LOOPBACK_VIA=nginx (`npm run test:nginx`), a second instance starts and the tests get
+ * Debian's nginx in front of both (deploy/nginx/local.sh) as their base URL: the same suites, through nginx.
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startNginx } from './nginx.ts';
-import { buildSite, startServer } from './server.ts';
+import { startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,11 +15,12 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // Through nginx the suites run right after the loopback project (`npm test`), on its fresh build:
-  // rebuild only when the inputs changed since (scripts/ensure-build.ts).
-  if (process.env['LOOPBACK_VIA'] === 'nginx')
-    execFileSync(process.execPath, ['scripts/ensure-build.ts'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  else buildSite();
+  // Builds only when dist/ was not built from the inputs as they are (scripts/ensure-build.ts):
+  // `npm run verify` runs the build gate first, and `npm test` builds once for both vitest runs.
+  execFileSync(process.execPath, ['scripts/ensure-build.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   const server = await startServer();
   if (process.env['LOOPBACK_VIA'] !== 'nginx') {
     project.provide('baseUrl', server.url);

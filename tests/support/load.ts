@@ -26,6 +26,8 @@ export interface Load {
   sent: () => Sent[];
   /** Requests that have been sent and not answered yet. */
   inFlight: () => number;
+  /** Resolves once `count` requests have had an answer (errors are no answer): the load is under way. */
+  answered: (count: number) => Promise<void>;
   /** Stops sending new requests and resolves once every request in flight has ended. */
   stop: () => Promise<Sent[]>;
 }
@@ -86,6 +88,9 @@ export function startLoad(
   return {
     sent: () => requests,
     inFlight: () => open,
+    answered: async (count) => {
+      while (requests.filter((request) => request.status !== undefined).length < count) await sleep(20);
+    },
     stop: async () => {
       running = false;
       await Promise.all(loops);
