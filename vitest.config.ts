@@ -27,6 +27,8 @@ export default defineConfig({
           // about half the time and CPU. Tests that stub globals or env undo it themselves.
           isolate: false,
           testTimeout: 60_000,
+          // Hooks that spawn a script or synthesize a catalog: 10 s is too tight on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {
