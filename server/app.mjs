@@ -52,7 +52,7 @@ export function createRequestListener(
   { clientDir, astroHandler, api, catalog, cache, siteOrigin, notFoundPages },
   { log, logRequests, draining, metrics, rateLimit },
 ) {
-  const mcp = createMcpListener({ api, catalog }, metrics);
+  const mcp = createMcpListener({ api, catalog, cache }, metrics);
   const answerApiRequest = createApiAnswerer(api, catalog, cache);
   const files = createFileSender(clientDir, api, cache);
   const cards = createCardSender(api, siteOrigin);
