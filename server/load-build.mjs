@@ -50,7 +50,7 @@ export async function loadBuild(distDir, cacheBudgetBytes) {
   // The payloads the build serialized: the worker reads their bytes and holds only their index.
   api.openPayloadStore(apiDir, catalog);
   // The worker's one byte budget: the API's entries, the answers and static files alike (src/api/cache-kinds.ts).
-  const cache = api.createWorkerCache(cacheBudgetBytes, catalog);
+  const cache = api.createWorkerCache(cacheBudgetBytes);
   return {
     id: record.id,
     // The origin the build was made for (its SITE_URL): Astro's requests are built on it, never on a

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeIncomingMessageLike, NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type { Catalog } from '../src/catalog/catalog.ts';
 import type * as ApiBundle from '../src/integrations/server-bundle.ts';
 import type { ToolCallObserver } from '../src/mcp/server.ts';
@@ -21,9 +22,9 @@ export function rpcError(
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(body(message));
 }
 
-/** Builds the /mcp listener for one loaded build. */
+/** Builds the /mcp listener for one loaded build: its tools answer from the worker's cache, as its API does. */
 export function createMcpListener(
-  { api, catalog }: { api: typeof ApiBundle; catalog: Catalog },
+  { api, catalog, cache }: { api: typeof ApiBundle; catalog: Catalog; cache: WorkerCache },
   metrics: { recordMcpToolCall: ToolCallObserver } | null = null,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const onToolCall = metrics ? metrics.recordMcpToolCall.bind(metrics) : undefined;
@@ -32,7 +33,7 @@ export function createMcpListener(
   let sdk: Promise<NodeMcpRequestHandler> | undefined;
   const handler = () =>
     (sdk ??= import('@modelcontextprotocol/node').then(({ toNodeHandler }) =>
-      toNodeHandler(api.createMcpFetchHandler(catalog, onToolCall)),
+      toNodeHandler(api.createMcpFetchHandler(catalog, cache, onToolCall)),
     ));
 
   return async function mcp(req, res) {

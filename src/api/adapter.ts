@@ -3,7 +3,7 @@
  * tests all call `answerApi` with a method, a parsed request-target and the request headers.
  */
 import type { Catalog } from '../catalog/catalog.ts';
-import { cacheFor, type WorkerCache } from './cache-kinds.ts';
+import type { WorkerCache } from './cache-kinds.ts';
 import type { RequestTarget } from './request-target.ts';
 import { ApiError } from './api-error.ts';
 import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
@@ -19,16 +19,13 @@ function apiRequest(method: string, target: RequestTarget, headers: RequestHeade
   return { method, path: target.path, search: target.search, header };
 }
 
-/**
- * Answers one API request. Never throws (see `respond`). `cache`: the worker's, which the server
- * passes; in-process callers (astro dev, tests, MCP tools) get the one their catalog is served with.
- */
+/** Answers one API request from `cache`, the one its caller made (createWorkerCache). Never throws (see `respond`). */
 export function answerApi(
   method: string,
   target: RequestTarget,
   headers: RequestHeaders,
   catalog: Catalog,
-  cache: WorkerCache = cacheFor(catalog),
+  cache: WorkerCache,
 ): ApiResponse {
   return respond(apiRequest(method, target, headers), catalog, cache);
 }

@@ -9,17 +9,30 @@
  */
 import type { APIRoute } from 'astro';
 import { ROUTES, type RouteId } from '../routes/routes.ts';
+import type { ApiResponse } from './respond.ts';
+
+/**
+ * The dev server's answerer: the process's catalog and the one cache it answers from, made with the
+ * first request (the API code loads only in dev).
+ */
+async function devAnswerer(): Promise<(request: Request) => ApiResponse> {
+  const [{ answerApi }, { createWorkerCache }, { parseTarget }, { getCatalog }] = await Promise.all([
+    import('./adapter.ts'),
+    import('./cache-kinds.ts'),
+    import('./request-target.ts'),
+    import('../catalog/astro-catalog.ts'),
+  ]);
+  const [catalog, cache] = [await getCatalog(), createWorkerCache()];
+  return (request) => answerApi(request.method, parseTarget(request.url), Object.fromEntries(request.headers), catalog, cache);
+}
+
+let answer: ReturnType<typeof devAnswerer> | undefined;
 
 /** Answers any method through `answerApi`; read-only semantics live in `respond`, not in Astro. */
 const handle: APIRoute = async ({ request }) => {
   // Astro renders its 404 page for an empty 404 from an endpoint.
   if (!import.meta.env.DEV) return new Response(null, { status: 404 });
-  const [{ answerApi }, { parseTarget }, { getCatalog }] = await Promise.all([
-    import('./adapter.ts'),
-    import('./request-target.ts'),
-    import('../catalog/astro-catalog.ts'),
-  ]);
-  const result = answerApi(request.method, parseTarget(request.url), Object.fromEntries(request.headers), await getCatalog());
+  const result = (await (answer ??= devAnswerer()))(request);
   return new Response(result.body, { status: result.status, headers: result.headers });
 };
 

@@ -7,8 +7,8 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * The budget until the server sets its own: what `astro dev` and in-process callers get. Not a
- * server default (that is CACHE_BUDGET_MB's, in server/config-schema.mjs).
+ * The budget of a cache made without one: `astro dev`'s, the build's and the tests'. Not a server
+ * default (that is CACHE_BUDGET_MB's, in server/config-schema.mjs).
  */
 export const UNSET_BUDGET_BYTES = 32 * 1024 * 1024;
 

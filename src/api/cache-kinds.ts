@@ -65,14 +65,6 @@ export const CACHE_KINDS = {
     catalogScoped: false,
     bound: 'files of 1 MB or less; the build has a fixed set of files',
   }),
-  mcpResult: kind<Sized>()({
-    name: 'mcp-result',
-    key: (tool: string, argumentsJson: string) => `${tool}${KEY_SEPARATOR}${argumentsJson}`,
-    holds: "the MCP SDK's answer to a tools/call, split around its JSON-RPC id: src/mcp/fast-path.ts",
-    keyedBy: 'tool name and its arguments as canonical JSON',
-    catalogScoped: true,
-    bound: 'calls of 16 KB or less',
-  }),
 } as const;
 
 /** A worker's cache: the byte budget holding exactly the kinds above, and the pacing of its payloads' Brotli upgrades. */
@@ -80,26 +72,13 @@ export class WorkerCache extends ByteCache<typeof CACHE_KINDS> implements FormCa
   readonly upgrades = new UpgradePacing();
 }
 
-/** The cache each catalog is served with. */
-const servedWith = new WeakMap<object, WorkerCache>();
-
 /**
- * A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), holding the kinds above, for the
- * worker's `catalog`: what the API and MCP answer from that catalog is cached in it, and the server
- * hands it to its own caches (files).
+ * A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), holding the kinds above: whoever answers
+ * API or MCP requests makes one and passes it down (the server one per worker, for its API, MCP and
+ * files; `astro dev`, the build and tests one of the default budget).
  */
-export function createWorkerCache(budget: number, catalog: object): WorkerCache {
-  const cache = new WorkerCache(budget, CACHE_KINDS);
-  servedWith.set(catalog, cache);
-  return cache;
-}
-
-/**
- * The cache `catalog` is served with, for callers not handed one (MCP's fast path and tools, astro
- * dev, tests): the worker's, or one of the default budget.
- */
-export function cacheFor(catalog: object): WorkerCache {
-  return servedWith.get(catalog) ?? createWorkerCache(UNSET_BUDGET_BYTES, catalog);
+export function createWorkerCache(budget = UNSET_BUDGET_BYTES): WorkerCache {
+  return new WorkerCache(budget, CACHE_KINDS);
 }
 
 /** The message of the line a worker logs on SIGUSR2: the bench and the tests wait for it. */

@@ -15,6 +15,7 @@ import {
   type McpHandlerRequestOptions,
   type Tool,
 } from '@modelcontextprotocol/server';
+import type { WorkerCache } from '../api/cache-kinds.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
 import { LOCALES } from '../schemas/common.ts';
@@ -64,7 +65,7 @@ function offsetOf(cursor: string | undefined, total: number): number {
  * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
  * pages with a cursor, which registered resources do not.
  */
-function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): McpServer {
+function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined): McpServer {
   const base = configuredSiteUrl();
   const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
@@ -79,7 +80,7 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
   server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   server.setRequestHandler('tools/call', (request) => {
-    const result = callTool(catalog, request.params.name, request.params.arguments);
+    const result = callTool(catalog, cache, request.params.name, request.params.arguments);
     // An unknown name is counted as `unknown`: clients choose names, the metric's labels stay bounded.
     onToolCall?.(result ? request.params.name : 'unknown', result && !result.isError ? 'ok' : 'error');
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
@@ -113,13 +114,13 @@ function serverFor(catalog: Catalog, onToolCall: ToolCallObserver | undefined): 
 export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
 
 /**
- * The MCP handler for a catalog: JSON responses, no sessions, 1 MB bodies. 2026-07-28 requests go to
+ * The MCP handler for a catalog, its tools answered from `cache` (the worker's, as its API): JSON responses, no sessions, 1 MB bodies. 2026-07-28 requests go to
  * the SDK's stateless entry; 2025-era requests (initialize, then calls without a session) to a fresh
  * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
  * fallback would answer them as event streams.
  */
-export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObserver) {
-  const modern = createMcpHandler(() => serverFor(catalog, onToolCall), {
+export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver) {
+  const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
     // ('json' would say so on every start, warning that mid-call notifications are dropped).
@@ -127,7 +128,7 @@ export function createMcpFetchHandler(catalog: Catalog, onToolCall?: ToolCallObs
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
   const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    const server = serverFor(catalog, onToolCall);
+    const server = serverFor(catalog, cache, onToolCall);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -12,6 +12,7 @@
  * payload for the same query, and an API error (unknown slug, bad filter) is the tool's error text.
  */
 import { answerApi } from '../api/adapter.ts';
+import { createWorkerCache, type WorkerCache } from '../api/cache-kinds.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { MAX_LIMIT, MAX_VALUE_LENGTH, PARAM_NAMES } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
@@ -121,8 +122,8 @@ function paramExample(catalog: Catalog, route: RouteSpec, schema: JsonSchema, na
 }
 
 /** The cursor the API gives for the second page of a route's default listing, one item a page. */
-function cursorExample(catalog: Catalog, route: RouteSpec): string | undefined {
-  const response = answerApi('GET', { path: route.path, search: `${PARAM_NAMES.limit}=1` }, {}, catalog);
+function cursorExample(catalog: Catalog, cache: WorkerCache, route: RouteSpec): string | undefined {
+  const response = answerApi('GET', { path: route.path, search: `${PARAM_NAMES.limit}=1` }, {}, catalog, cache);
   if (response.status !== 200 || !response.envelope) return undefined;
   const payload = JSON.parse(response.envelope.payload.json) as { next_cursor?: string | null };
   return payload.next_cursor ?? undefined;
@@ -184,7 +185,7 @@ export function portable(schema: JsonSchema): JsonSchema {
 }
 
 /** A tool's listing, computed from its routes: properties, examples, output schema. */
-function listing(catalog: Catalog, shape: ToolShape): ToolListing {
+function listing(catalog: Catalog, cache: WorkerCache, shape: ToolShape): ToolListing {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   if (shape.selector) {
@@ -215,7 +216,7 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
             : param.description,
       };
       if (param.kind === 'cursor') {
-        const cursor = cursorExample(catalog, route);
+        const cursor = cursorExample(catalog, cache, route);
         // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
         if (cursor && !properties[param.name]?.['examples'])
           examples.push({ ...routeArguments(catalog, shape, route), [PARAM_NAMES.limit]: 1, [param.name]: cursor });
@@ -243,9 +244,15 @@ function listing(catalog: Catalog, shape: ToolShape): ToolListing {
   };
 }
 
-/** Every tool's listing; cached per catalog (examples read the catalog). */
+/**
+ * Every tool's listing; cached per catalog (examples read the catalog). Made once, at build or on a
+ * worker's first tools/list: the examples' few API requests get a cache of their own.
+ */
 export function toolListings(catalog: Catalog): readonly ToolListing[] {
-  return memo(catalog, 'mcp-tools', () => SHAPES.map((shape) => listing(catalog, shape)));
+  return memo(catalog, 'mcp-tools', () => {
+    const cache = createWorkerCache();
+    return SHAPES.map((shape) => listing(catalog, cache, shape));
+  });
 }
 
 /** What a tools/call answers: the API payload as structured content, or the API's error message. */
@@ -320,13 +327,18 @@ function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: 
   return { route, path, search: query.toString() };
 }
 
-/** Answers one tools/call; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
-export function callTool(catalog: Catalog, name: string, args: Record<string, unknown> | undefined): ToolResult | undefined {
+/** Answers one tools/call from the worker's `cache`; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
+export function callTool(
+  catalog: Catalog,
+  cache: WorkerCache,
+  name: string,
+  args: Record<string, unknown> | undefined,
+): ToolResult | undefined {
   const shape = SHAPES.find((item) => item.name === name);
   if (!shape) return undefined;
   const request = toolRequest(shape, args ?? {});
   if (typeof request === 'string') return failure(request);
-  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog);
+  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog, cache);
   const envelope = response.envelope;
   if (response.status !== 200 || !envelope) {
     const body =

@@ -9,6 +9,7 @@ import addFormats from 'ajv-formats';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { Catalog } from '../catalog/catalog.ts';
 import { answerApi } from '../api/adapter.ts';
+import { createWorkerCache } from '../api/cache-kinds.ts';
 import { parseTarget } from '../api/request-target.ts';
 import { absoluteUrl } from '../site/config.ts';
 import { abridgeToFit, DEFAULT_LIMITS, type Abridged, type AbridgeLimits } from './abridge.ts';
@@ -64,6 +65,8 @@ function withFixedTime(body: unknown): unknown {
 /** Answers example requests through `respond()` and checks each body against the contract. */
 export class ExampleRecorder {
   readonly #catalog: Catalog;
+  /** The recorder's requests are answered from a cache of their own, made with it. */
+  readonly #cache = createWorkerCache();
   readonly #ajv: Ajv2020;
   readonly #validators = new Map<string, ValidateFunction>();
 
@@ -94,7 +97,7 @@ export class ExampleRecorder {
    * must match, `limits` how much of the body to show.
    */
   record(pathTemplate: string, url: string, method = 'GET', limits: AbridgeLimits = DEFAULT_LIMITS): ExampleExchange {
-    const response = answerApi(method, parseTarget(url), { 'x-request-id': EXAMPLE_REQUEST_ID }, this.#catalog);
+    const response = answerApi(method, parseTarget(url), { 'x-request-id': EXAMPLE_REQUEST_ID }, this.#catalog, this.#cache);
     const body: unknown = JSON.parse(response.body ?? 'null');
     const validate = this.#validator(pathTemplate, method, response.status);
     if (!validate(body)) {

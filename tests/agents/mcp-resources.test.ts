@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { markdownTwins } from '../../src/discovery/markdown-twins.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { createMcpFetchHandler } from '../../src/mcp/server.ts';
 import { MCP_PROTOCOL_VERSIONS, MCP_RESOURCE_LANGUAGE_META, mcpResourceUri } from '../../src/routes/mcp-endpoint.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
@@ -15,7 +16,7 @@ import { pageInventory } from '../../src/site/pages.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 
 const catalog = loadCatalogFromFiles();
-const handler = createMcpFetchHandler(catalog);
+const handler = createMcpFetchHandler(catalog, createWorkerCache());
 const version = MCP_PROTOCOL_VERSIONS[0];
 
 interface Resource {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { ByteCache, ENTRY_OVERHEAD_BYTES, SEEN_ONCE_KEYS, stringBytes, type CacheKind, type Sized } from '../../src/api/byte-cache.ts';
 import { ApiError } from '../../src/api/api-error.ts';
-import { CACHE_KINDS, cacheFor, createWorkerCache } from '../../src/api/cache-kinds.ts';
+import { CACHE_KINDS, createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { codedBody, PreparedPayload } from '../../src/api/codings.ts';
 import { etagFor } from '../../src/api/payload-store.ts';
 import { checkedQuery } from '../../src/api/query-cache.ts';
@@ -172,7 +172,7 @@ describe('ByteCache', () => {
   });
 
   it("a worker cache holds the registry's kinds within the budget it was given", () => {
-    const cache = createWorkerCache(1234, {});
+    const cache = createWorkerCache(1234);
     expect(cache.budget).toBe(1234);
     expect(Object.keys(cache.stats()).sort()).toEqual(
       Object.values(CACHE_KINDS)
@@ -202,7 +202,7 @@ describe('etagFor', () => {
 
 describe('getOrMake', () => {
   it('keeps a value from its second build on, once per catalog, kind and key', () => {
-    const cache = createWorkerCache(1024 * 1024, {});
+    const cache = createWorkerCache(1024 * 1024);
     const { payload, page } = cache.kinds;
     const [a, b] = [{}, {}];
     const build = vi.fn(() => new PreparedPayload('{"n":1}', 'W/"1"'));
@@ -217,7 +217,7 @@ describe('getOrMake', () => {
   });
 
   it('counts a compressed form added later against the budget', () => {
-    const cache = createWorkerCache(1024 * 1024, {});
+    const cache = createWorkerCache(1024 * 1024);
     const { payload } = cache.kinds;
     cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
     const kept = cache.getOrMake(payload, 'key', () => new PreparedPayload('{}', ''));
@@ -231,7 +231,7 @@ describe('checkedQuery', () => {
   const catalog = loadCatalogFromFiles();
   const projects = routeById('listProjects');
   const stacks = routeById('listStacks');
-  const cache = cacheFor(catalog);
+  const cache = createWorkerCache();
   const queryBytes = () => cache.stats()['query']!.bytes;
 
   it('checks a spelling once per route once it is seen again, and counts it in the budget with its key', () => {

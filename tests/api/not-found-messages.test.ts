@@ -1,9 +1,12 @@
 /** A 404 on a detail endpoint names the kind of entry in plain English, with the few closest slugs. */
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../src/api/adapter.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
+
+const cache = createWorkerCache();
 
 const catalog = loadCatalogFromFiles();
 
@@ -14,7 +17,7 @@ describe('detail 404 messages', () => {
     ['/api/projects/nope', 'project', 'projects'],
     ['/api/operations/nope', 'operational dossier', 'operations'],
   ] as const)('%s says "No %s has the slug"', (url, noun, collection) => {
-    const result = answerApi('GET', parseTarget(url), {}, catalog);
+    const result = answerApi('GET', parseTarget(url), {}, catalog, cache);
     const body = JSON.parse(result.body ?? '{}') as { error: { detail: string; allowed: string[] } };
     expect(result.status).toBe(404);
     const directory = ROUTES.find((route) => route.lists === collection && route.detail === undefined)!.path;

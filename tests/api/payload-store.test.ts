@@ -10,6 +10,7 @@ import { readContentFolder } from '../../src/catalog/load-files.ts';
 import { DIRECTORIES, HANDLERS } from '../../src/api/handlers.ts';
 import { serializePayload } from '../../src/api/serialize.ts';
 import { answerApi } from '../../src/api/adapter.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { payloadStoreOf } from '../../src/api/payload-store.ts';
 import { parseQuery } from '../../src/api/params.ts';
@@ -20,9 +21,11 @@ import { synthesize } from '../../scripts/lib/synth.ts';
 import { testCatalog } from '../support/contract.ts';
 import { DIRECTORY_ROUTE_IDS } from '../support/route-tables.ts';
 
+const cache = createWorkerCache();
+
 /** The payload a GET of `url` answers, as text. */
 function payloadText(url: string, catalog: Catalog): string {
-  const body = answerApi('GET', parseTarget(url), {}, catalog).body ?? '';
+  const body = answerApi('GET', parseTarget(url), {}, catalog, cache).body ?? '';
   const start = body.indexOf('{"payload":') + '{"payload":'.length;
   // The envelope's per-request members follow the payload; the payload is everything up to them.
   return body.slice(start, body.lastIndexOf(',"request_id":'));
@@ -78,7 +81,7 @@ describe('the payload store', () => {
         serializePayload(HANDLERS[route.id]({ catalog, locale: LOCALES[1], selection: { terms: [], choices: {} }, slug })),
       );
       expect(payloadStoreOf(catalog).whole(route.id, `${slug}-nope`, LOCALES[0])).toBeUndefined();
-      expect(answerApi('GET', parseTarget(apiUrl(route.id, `${slug}-nope`)), {}, catalog).status).toBe(404);
+      expect(answerApi('GET', parseTarget(apiUrl(route.id, `${slug}-nope`)), {}, catalog, cache).status).toBe(404);
     }
   });
 });

@@ -7,7 +7,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, answerRateLimited } from '../../src/api/adapter.ts';
 import { ApiError } from '../../src/api/api-error.ts';
-import { cacheFor } from '../../src/api/cache-kinds.ts';
 import { decodeCursor, encodeCursor } from '../../src/api/pagination.ts';
 import { canonicalTerms, parseLocale } from '../../src/api/params.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
@@ -15,7 +14,7 @@ import { requestIdFor } from '../../src/api/respond.ts';
 import { serviceState } from '../../src/api/service-state.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { routeById } from '../../src/routes/routes.ts';
-import { bodyOf, callApi, expectEnvelope, UUID } from '../support/api-call.ts';
+import { bodyOf, callApi, callCache, expectEnvelope, UUID } from '../support/api-call.ts';
 import { testCatalog } from '../support/contract.ts';
 
 const projects = routeById('listProjects').path;
@@ -160,7 +159,7 @@ describe('responses', () => {
 
   it('joins a header sent several times, as Node hands it over', () => {
     const etag = callApi(projects).headers.get('etag')!;
-    const result = answerApi('GET', parseTarget(projects), { 'if-none-match': ['W/"stale"', etag] }, testCatalog());
+    const result = answerApi('GET', parseTarget(projects), { 'if-none-match': ['W/"stale"', etag] }, testCatalog(), callCache);
     expect(result.status).toBe(304);
     expect(result.headers['Content-Type']).toBeUndefined();
     expect(result.headers['ETag']).toBe(etag);
@@ -169,7 +168,7 @@ describe('responses', () => {
 
   it('measures a HEAD as the GET it stands for', () => {
     for (const url of [projects, `${projects}?nope=1`]) {
-      const head = answerApi('HEAD', parseTarget(url), {}, testCatalog());
+      const head = answerApi('HEAD', parseTarget(url), {}, testCatalog(), callCache);
       expect(head.body).toBeNull();
       const whole = JSON.parse(`${head.envelope!.head}${head.envelope!.payload.json}${head.envelope!.tail}`) as { method: string };
       expect(whole.method).toBe('GET');
@@ -229,7 +228,7 @@ describe('responses', () => {
   it('answers an unexpected failure with a 500 that names only the request id, and logs it', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = { version: 'broken' } as unknown as Catalog;
-    const result = answerApi('GET', parseTarget(routeById('listStacks').path), { 'x-request-id': 'trace-500' }, broken);
+    const result = answerApi('GET', parseTarget(routeById('listStacks').path), { 'x-request-id': 'trace-500' }, broken, callCache);
     expect(result.status).toBe(500);
     const body = JSON.parse(result.body!) as { error: { code: string; detail: string } };
     expect(body.error).toMatchObject({
@@ -253,7 +252,7 @@ describe('responses', () => {
       callApi(routeById('listStacks').path);
       callApi(`${routeById('listStacks').path}?limit=2`);
     }
-    const cacheStats = () => cacheFor(testCatalog()).stats();
+    const cacheStats = () => callCache.stats();
     for (const kind of ['payload', 'selection', 'page']) expect(cacheStats()[kind]!.bytes).toBeGreaterThan(0);
     const before = cacheStats()['payload']!.hits;
     callApi(routeById('listStacks').path);

@@ -5,11 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerApi } from '../../src/api/adapter.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { createCatalog } from '../../src/catalog/catalog.ts';
 import { loadCollections } from '../../src/catalog/load-content.ts';
 import type { Collections } from '../../src/schemas/collections.ts';
 import { baselineOf, compareBaselines } from '../../scripts/lib/contract-gate.ts';
+
+const cache = createWorkerCache();
 
 const collections = loadCollections();
 const released = baselineOf(createCatalog(collections));
@@ -48,13 +51,13 @@ describe('the compatibility gate', () => {
       { value: 'public-apis', deprecated: true, ...deprecation },
     ]);
     for (const url of ['/api/portfolio?category=public-apis', '/api/categories/public-apis']) {
-      const { status, headers } = answerApi('GET', parseTarget(url), {}, catalog);
+      const { status, headers } = answerApi('GET', parseTarget(url), {}, catalog, cache);
       expect(status, url).toBe(200);
       expect(headers['Deprecation'], url).toBe(`@${Date.UTC(2026, 10, 27) / 1000}`);
       expect(headers['Sunset'], url).toBe('Wed, 30 Jun 2027 00:00:00 GMT');
       expect(headers['Link'], url).toMatch(/<[^>]+\/openapi\/>; rel="deprecation"; type="text\/html"$/);
     }
-    expect(answerApi('GET', parseTarget('/api/portfolio'), {}, catalog).headers['Deprecation']).toBeUndefined();
+    expect(answerApi('GET', parseTarget('/api/portfolio'), {}, catalog, cache).headers['Deprecation']).toBeUndefined();
   }, 60_000);
 
   it('fails on a removed path', () => {

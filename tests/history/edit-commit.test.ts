@@ -13,7 +13,10 @@ import { createCatalog } from '../../src/catalog/catalog.ts';
 import { loadContent } from '../../src/catalog/load-content.ts';
 import { atomFeed } from '../../src/discovery/feeds.ts';
 import { answerApi } from '../../src/api/adapter.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
+
+const cache = createWorkerCache();
 
 let root: string;
 const git = (...args: string[]) =>
@@ -66,7 +69,7 @@ describe('edit one file and commit', () => {
   it('marks the summary stale in the pt-BR payload only, naming the commit', () => {
     const catalog = createCatalog(after.collections);
     const payload = (url: string) =>
-      (JSON.parse(answerApi('GET', parseTarget(url), {}, catalog).body!) as { payload: Record<string, unknown> }).payload;
+      (JSON.parse(answerApi('GET', parseTarget(url), {}, catalog, cache).body!) as { payload: Record<string, unknown> }).payload;
     expect(payload('/api/stacks/astro?lang=pt-BR')['stale_translations']).toEqual([
       { field: 'summary', source_commit: edit, source_at: '2026-12-02T12:00:00.000Z', translated_commit: git('rev-parse', 'HEAD~1') },
     ]);

@@ -91,7 +91,7 @@ describe('metrics', () => {
       testCatalog().collections.projects.length,
     );
     // One label per kind of entry in the worker's byte budget (src/api/cache-kinds.ts), only kinds it knows.
-    const KINDS = ['selection', 'file', 'mcp-result', 'page', 'payload', 'query'];
+    const KINDS = ['selection', 'file', 'page', 'payload', 'query'];
     for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total']) {
       const kinds = samplesOf(result, name).map((sample) => sample.labels['cache']);
       expect(kinds, name).toEqual(expect.arrayContaining(['file', 'payload']));

@@ -5,6 +5,7 @@
 import { expect } from 'vitest';
 import { ERROR_CODES, ERROR_STATUS } from '../../src/schemas/errors.ts';
 import { answerApi } from '../../src/api/adapter.ts';
+import { createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { EXPOSED_HEADERS } from '../../src/api/response-policy.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { ROUTES, type RouteSpec } from '../../src/routes/routes.ts';
@@ -35,11 +36,14 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The cache `callApi` answers from, as a worker's: one per test file. */
+export const callCache = createWorkerCache();
+
 /** Calls `respond()` in process, through the adapter every caller uses, with the catalog read from content/. */
 export function callApi(url: string, options: CallOptions = {}): ApiResult {
   // Plain lower-case names, as Node hands them over, not Headers: Headers would trim values, and respond() must be seen not to.
   const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
-  const result = answerApi(options.method ?? 'GET', parseTarget(url), headers, testCatalog());
+  const result = answerApi(options.method ?? 'GET', parseTarget(url), headers, testCatalog(), callCache);
   return { status: result.status, headers: new Headers(result.headers), text: result.body };
 }
 
