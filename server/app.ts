@@ -33,7 +33,7 @@ function partsOf(build: Build, worker: Worker) {
   return {
     ...build,
     ...worker,
-    mcp: createMcpListener({ api, catalog }, worker.metrics),
+    mcp: createMcpListener({ api, catalog, cache }, worker.metrics),
     answerApiRequest: createApiAnswerer(api, catalog, cache),
     files: createFileSender(build.clientDir, api, cache),
     cards: prepareCards(api, siteOrigin),
