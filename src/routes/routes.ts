@@ -77,7 +77,10 @@ const stackChoices = (catalog: CollectionsSource): ParamChoice[] =>
   catalog.collections.stacks.map((entry) => ({ value: entry.slug, aliases: [entry.name] }));
 /** A capability slug or name in either locale. */
 const capabilityChoices = (catalog: CollectionsSource): ParamChoice[] =>
-  catalog.collections.capabilities.map((entry) => ({ value: entry.slug, aliases: Object.values(entry.name).filter((name) => name !== undefined) }));
+  catalog.collections.capabilities.map((entry) => ({
+    value: entry.slug,
+    aliases: Object.values(entry.name).filter((name) => name !== undefined),
+  }));
 
 const categoryParam = (meaning: string): ParamSpec<typeof PARAM_NAMES.category, 'choice'> => ({
   name: PARAM_NAMES.category,
