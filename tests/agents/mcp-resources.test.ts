@@ -1,7 +1,8 @@
 /**
  * The MCP resources in process (no build): every page's twin in every language is a resource, each
  * with its title and description in its language and the language in `_meta`; reading one gives
- * the twin's text. The loopback test (mcp.loopback.test.ts) checks the same list on the built server.
+ * the twin's text; and the tools answer from the cache the handler was given. The loopback test
+ * (mcp.loopback.test.ts) checks the same list on the built server.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
