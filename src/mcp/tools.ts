@@ -328,12 +328,7 @@ function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: 
 }
 
 /** Answers one tools/call from the worker's `cache`; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
-export function callTool(
-  catalog: Catalog,
-  cache: WorkerCache,
-  name: string,
-  args: Record<string, unknown> | undefined,
-): ToolResult | undefined {
+export function callTool(catalog: Catalog, cache: WorkerCache, name: string, args?: Record<string, unknown>): ToolResult | undefined {
   const shape = SHAPES.find((item) => item.name === name);
   if (!shape) return undefined;
   const request = toolRequest(shape, args ?? {});

@@ -1,7 +1,8 @@
 /**
  * The MCP resources in process (no build): every page's twin in every language is a resource, each
  * with its title and description in its language and the language in `_meta`; reading one gives
- * the twin's text. The loopback test (mcp.loopback.test.ts) checks the same list on the built server.
+ * the twin's text; and the tools answer from the cache the handler was given. The loopback test
+ * (mcp.loopback.test.ts) checks the same list on the built server.
  */
 import { describe, expect, it } from 'vitest';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
@@ -16,7 +17,8 @@ import { pageInventory } from '../../src/site/pages.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 
 const catalog = loadCatalogFromFiles();
-const handler = createMcpFetchHandler(catalog, createWorkerCache());
+const cache = createWorkerCache();
+const handler = createMcpFetchHandler(catalog, cache);
 const version = MCP_PROTOCOL_VERSIONS[0];
 
 interface Resource {
@@ -107,5 +109,17 @@ describe('MCP resources', () => {
       { uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [MCP_RESOURCE_LANGUAGE_META]: 'pt-BR' } },
     ]);
     expect(read.contents[0]!.text).toContain('Página: ');
+  });
+});
+
+describe('MCP tools', () => {
+  it('answer from the cache they were handed, as a worker hands its own', async () => {
+    const call = () => rpc('tools/call', { name: 'get_entry', arguments: { collection: 'projects', slug: 'docs-hub' } }, 'get_entry');
+    // The byte budget keeps what is made a second time.
+    await call();
+    await call();
+    const hits = cache.stats()['payload']!.hits;
+    await call();
+    expect(cache.stats()['payload']!.hits).toBe(hits + 1);
   });
 });
