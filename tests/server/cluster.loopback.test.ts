@@ -55,7 +55,8 @@ describe('workers under load', () => {
     const heldConnections = clientConnections(victim!, port);
     const killedAt = performance.now();
     process.kill(victim!, 'SIGKILL');
-    const replaced = await eventually(() => liveWorkers(server!.output()).filter((pid) => pid !== victim).length === WORKERS, 5_000);
+    // A worker starts in a second or two; the bound leaves room for the rest of the suite on two cores.
+    const replaced = await eventually(() => liveWorkers(server!.output()).filter((pid) => pid !== victim).length === WORKERS, 10_000);
     await sleep(1_000);
     const requests = await load.stop();
     const failures = requests.filter(failed);
@@ -112,7 +113,7 @@ describe('workers under load', () => {
       expect(reloaded).toBe(true);
       expect(requests.filter(failed)).toEqual([]);
       const renewed = () => liveWorkers(server!.output()).filter((pid) => !before.includes(pid)).length === WORKERS;
-      expect(await eventually(() => renewed() && liveWorkers(server!.output()).length === WORKERS, 5_000)).toBe(true);
+      expect(await eventually(() => renewed() && liveWorkers(server!.output()).length === WORKERS, 10_000)).toBe(true);
       // The retired workers exited on their own, with 0; the new ones serve release b.
       for (const pid of before) expect(logLines(server.output()).find((line) => line['worker'] === pid)).toMatchObject({ code: 0 });
       const fresh = logLines(server.output()).filter(
