@@ -20,7 +20,8 @@ const BROKEN = Array.from({ length: 10 }, (_, index) => {
     const text = good.replace(/^name: .*$/m, 'name: NGINX: the server');
     return { text, field: '(line 2, column 12)', says: 'has value "name: NGINX: the server"' };
   }
-  if (index === 6) return { text: good.replace(/^ {2}pt-BR: Serve builds.*\n/m, ''), field: 'summary.pt-BR', says: 'has value (missing)' };
+  if (index === 6)
+    return { text: good.replace(/^ {2}en-US: Serves static builds.*\n/m, ''), field: 'summary.en-US', says: 'has value (missing)' };
   return { text: good.replace(/^kind: .*$/m, `kind: platfrm-${index}`), field: 'kind', says: `has value "platfrm-${index}"` };
 });
 
