@@ -1,5 +1,5 @@
 /** Picks one locale out of the catalog's localized text, deeply; a missing translation falls back to English. */
-import { DEFAULT_LOCALE, LOCALES, type Locale, type LocalizedText } from '../schemas/common.ts';
+import { DEFAULT_LOCALE, LOCALES, textIn, type Locale, type LocalizedText } from '../schemas/common.ts';
 import { MISSING_TRANSLATIONS_KEY, STALE_TRANSLATIONS_KEY } from '../schemas/history.ts';
 
 /** `T` with every localized text replaced by the string of one locale. */
@@ -26,7 +26,7 @@ export function isLocalizedText(value: unknown): value is LocalizedText {
 
 /** Returns a copy of `value` in one locale. Key order is kept, so output stays deterministic. */
 export function localize<T>(value: T, locale: Locale): Localized<T> {
-  if (isLocalizedText(value)) return (value[locale] ?? value[DEFAULT_LOCALE]) as Localized<T>;
+  if (isLocalizedText(value)) return textIn(value, locale) as Localized<T>;
   if (Array.isArray(value)) return value.map((item: unknown) => localize(item, locale)) as Localized<T>;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value).filter(([key]) => locale !== DEFAULT_LOCALE || !TRANSLATION_KEYS.has(key));
