@@ -21,7 +21,7 @@ export default defineConfig({
   },
   webServer: {
     // Builds only when dist/ is missing (npm test's vitest run has just built it).
-    command: 'node scripts/ensure-build.ts && node server/index.mjs',
+    command: 'node scripts/ensure-build.ts && node server/index.ts',
     url: `http://127.0.0.1:${port}${apiUrl('getHealth')}`,
     // Every spec's browser is the same client (127.0.0.1): no rate limit across the whole run.
     env: { PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '2', RATE_LIMIT: 'off' },

@@ -12,7 +12,7 @@ export const AREAS = {
   outputs: ['src/discovery/**/*.ts', 'src/contract/**/*.ts'],
   // The server's own modules, as far as unit tests import them: most of server/ runs only in the
   // loopback tests' child processes, where Stryker's mutants are not switched on (reported as no coverage).
-  server: ['server/**/*.mjs'],
+  server: ['server/**/*.mjs', 'server/**/*.ts'],
 };
 
 const area = /** @type {keyof typeof AREAS} */ (process.env['MUTATE_AREA'] ?? 'catalog');

@@ -10,11 +10,11 @@ import type { RequestTarget } from '../src/api/request-target.ts';
 import { createApiAnswerer, sendApiResponse } from './api-response.ts';
 import { prepareCards, sendCard } from './discovery-cards.ts';
 import { policyOnWriteHead, sendError, sendNotFoundPage, setHeaders } from './error-response.ts';
-import type { Build } from './load-build.mjs';
+import type { Build } from './load-build.ts';
 import type { Log } from './log.ts';
 import { createMcpListener, rpcError } from './mcp-http.ts';
-import type { createWorkerMetrics } from './metrics.mjs';
-import { NO_FIELDS, type createRateLimit, type RateLimitFields } from './rate-limit.mjs';
+import type { createWorkerMetrics } from './metrics.ts';
+import { NO_FIELDS, type createRateLimit, type RateLimitFields } from './rate-limit.ts';
 import { logRequest } from './request-log.ts';
 import { createFileSender, safePath } from './static-files.ts';
 

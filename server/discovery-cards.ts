@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clientCopyIsCurrent } from './file-cache.ts';
-import type { ApiBundle } from './load-build.mjs';
+import type { ApiBundle } from './load-build.ts';
 
 /** A card's prepared answer: every header of its 304 and of its 200, and its body. */
 export interface Card {

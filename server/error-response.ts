@@ -8,7 +8,7 @@
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ApiBundle } from './load-build.mjs';
+import type { ApiBundle } from './load-build.ts';
 
 export type Policy = Pick<ApiBundle, 'CACHE_CONTROL' | 'CORS_HEADERS' | 'REPRESENTATION_HEADERS'>;
 type Headers = Readonly<Record<string, string>>;

@@ -4,7 +4,7 @@
  * file-system call. The validators are nginx's for the same file (fileValidators), so a validator
  * from one replica or from nginx in front is good at every other, and answers from here and from
  * `send` (ranges) agree. A build never changes under a running worker (a new build is a new worker,
- * see server/primary.mjs), so entries never go stale. Bounded: files over 1 MB are never held, and
+ * see server/primary.ts), so entries never go stale. Bounded: files over 1 MB are never held, and
  * the entries live in the worker's one byte budget (kind `file` of src/api/cache-kinds.ts).
  */
 import { readFileSync, statSync, type Stats } from 'node:fs';

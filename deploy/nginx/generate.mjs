@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { contentType } from 'mime-types';
 import { errorText } from '../../server/error-response.ts';
 import { MARKDOWN_ACCEPT_HINTS, twinLinks } from '../../server/markdown-negotiation.ts';
-import { VARIABLES } from '../../server/config-schema.mjs';
+import { VARIABLES } from '../../server/config-schema.ts';
 import { API_CATALOG_PATH } from '../../src/discovery/api-catalog.ts';
 import { twinPath } from '../../src/discovery/markdown-twins.ts';
 import { FILE_MEDIA_TYPES } from '../../src/routes/urls.ts';
@@ -200,7 +200,7 @@ const answerLocation = (uri, status, type, headers, body) => [
  * headers and no-store), and the client timeouts and body limit of the server's settings.
  */
 function serverConf() {
-  /** A server setting's default (server/config-schema.mjs) in nginx's seconds. */
+  /** A server setting's default (server/config-schema.ts) in nginx's seconds. */
   const seconds = (/** @type {string} */ name) => `${Math.ceil(Number(VARIABLES[name]?.fallback) / 1000)}s`;
   const lines = [
     GENERATED,
@@ -312,7 +312,7 @@ export function writeNginxIncludes(distDir, outDir) {
       .flatMap((file) => urisOf(file).map((uri) => `    ${quote(uri)} ${quote(cspFor(file))};`)),
     '}',
     // A page with a Markdown twin announces it and the API catalog, and varies on Accept, as the
-    // server does (server/markdown-negotiation.mjs); nginx's own gzip_vary adds Accept-Encoding.
+    // server does (server/markdown-negotiation.ts); nginx's own gzip_vary adds Accept-Encoding.
     'map $uri $oficina_link {',
     `    default "";`,
     ...twinned.flatMap(([file, link]) => urisOf(file).map((uri) => `    ${quote(uri)} ${quote(link)};`)),

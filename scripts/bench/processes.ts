@@ -5,7 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WORKER_REPORT_MESSAGE, type WorkerReport as WorkerReportLine } from '../../src/api/cache-kinds.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
@@ -84,11 +85,12 @@ async function startNode(count: number, spec: (ports: number[]) => { args: strin
 
 /**
  * A checkout's production server on its build: the one place to change when its start file moves.
- * One worker, no metrics, no rate limit, as an operator starts it.
+ * One worker, no metrics, no rate limit, as an operator starts it. Older checkouts start server/index.mjs.
  */
 export async function startServer(checkout: string, distDir: string): Promise<Running> {
   const env = (port: number) => ({ DIST_DIR: distDir, PORT: String(port), HOST: '127.0.0.1', WEB_CONCURRENCY: '1', RATE_LIMIT: 'off' });
-  const [running] = await startNode(1, ([port]) => ({ args: ['server/index.mjs'], env: env(port!), cwd: checkout }));
+  const start = existsSync(join(checkout, 'server/index.ts')) ? 'server/index.ts' : 'server/index.mjs';
+  const [running] = await startNode(1, ([port]) => ({ args: [start], env: env(port!), cwd: checkout }));
   return running!;
 }
 

@@ -1,4 +1,4 @@
-/** Runs the production server (server/index.mjs) on a free loopback port, for tests and matrix:check. */
+/** Runs the production server (server/index.ts) on a free loopback port, for tests and matrix:check. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -45,7 +45,7 @@ export interface RunningServer {
  */
 export async function startServer(env: NodeJS.ProcessEnv = {}, { wait = true }: { wait?: boolean } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const { child, output, exited } = spawnCaptured(process.execPath, ['server/index.mjs'], {
+  const { child, output, exited } = spawnCaptured(process.execPath, ['server/index.ts'], {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -56,7 +56,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, { wait = true }: 
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; wait && attempt < 200; attempt += 1) {
     if (output().includes('"message":"listening"')) break;
-    if (child.exitCode !== null) throw new Error(`server/index.mjs exited: ${output()}`);
+    if (child.exitCode !== null) throw new Error(`server/index.ts exited: ${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -2,13 +2,13 @@
  * The one memory budget of a worker, in bytes: every cache the server keeps (the kinds of
  * src/api/cache-kinds.ts) is an entry here, sized by what it really holds, and the least recently
  * used entries go once the total passes the budget. The worker sets it once, from CACHE_BUDGET_MB
- * as server/config-schema.mjs checked it (createWorkerCache).
+ * as server/config-schema.ts checked it (createWorkerCache).
  */
 import { LRUCache } from 'lru-cache';
 
 /**
  * The budget of a cache made without one: `astro dev`'s, the build's and the tests'. Not a server
- * default (that is CACHE_BUDGET_MB's, in server/config-schema.mjs).
+ * default (that is CACHE_BUDGET_MB's, in server/config-schema.ts).
  */
 export const UNSET_BUDGET_BYTES = 32 * 1024 * 1024;
 

@@ -205,7 +205,7 @@ function logFailure(requestId: string, error: unknown): void {
 
 /**
  * What a 429 says, by the limiter that refused: the server's own, per client and counted down in the
- * RateLimit header (server/rate-limit.mjs), or nginx's fleet-wide one (deploy/nginx/, which renders
+ * RateLimit header (server/rate-limit.ts), or nginx's fleet-wide one (deploy/nginx/, which renders
  * this same envelope as its 429).
  */
 export const RATE_LIMITED_DETAIL = {

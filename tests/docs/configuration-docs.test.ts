@@ -1,12 +1,12 @@
 /**
  * The README's configuration table and docs/deploy.md's "Readiness" say what the code does: every
- * variable server/config-schema.mjs checks has a row with its default and its bounds; every field of
+ * variable server/config-schema.ts checks has a row with its default and its bounds; every field of
  * /api/health has a row and a description in the contract; the systemd unit lets READY=1 through.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { VARIABLES } from '../../server/config-schema.mjs';
+import { VARIABLES } from '../../server/config-schema.ts';
 import { HealthPayloadSchema } from '../../src/schemas/api.ts';
 
 const readme = readFileSync('README.md', 'utf8');

@@ -91,7 +91,7 @@ describe('the byte budget', () => {
     expect(usage.held).toBeLessThanOrEqual(usage.budget);
     // It was filled, so the bound was what held it.
     expect(usage.held).toBeGreaterThan(usage.budget / 2);
-    // Budget + 32 MB. With the workers' 4 MB semi-spaces (server/primary.mjs) the growth measured
+    // Budget + 32 MB. With the workers' 4 MB semi-spaces (server/primary.ts) the growth measured
     // 28-33 MB on a busy machine (62-73 MB with 8, 16 or 64 MB ones); before the byte budget the
     // same load grew a worker by 700 MB.
     console.log(`cache-budget: a worker grew by ${(rssMb(worker!) - before).toFixed(1)} MB`);

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_FAILED_STARTS } from '../../server/primary.mjs';
+import { MAX_FAILED_STARTS } from '../../server/primary.ts';
 import { EXPORT_ROUTES, ROUTES } from '../../src/routes/routes.ts';
 import { exportPath } from '../../src/routes/urls.ts';
 import { failed, sleep, startLoad, type Sent } from '../support/load.ts';

@@ -1,5 +1,5 @@
 /**
- * docs/deploy.md, "Configuration errors": `node server/index.mjs` with a bad value exits 1 within
+ * docs/deploy.md, "Configuration errors": `node server/index.ts` with a bad value exits 1 within
  * 5 s, before any worker starts, with exactly one JSON line naming the variable, its value and what
  * is allowed. One bad value of every variable the schema checks, and the cases an operator meets:
  * a port in use, METRICS_PORT equal to PORT.
@@ -13,7 +13,7 @@ import { BAD, NEEDS } from '../support/bad-config.ts';
 /** Runs the server with `env` and waits for it to exit (killed at 10 s). */
 function run(env: Record<string, string>) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['server/index.mjs'], {
+  const result = spawnSync(process.execPath, ['server/index.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', WEB_CONCURRENCY: '1', RATE_LIMIT: 'off', ...env },
     encoding: 'utf8',
     timeout: 10_000,

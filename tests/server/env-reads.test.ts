@@ -1,5 +1,5 @@
 /**
- * Configuration is read once: server/config.mjs is the only module of the server, and of what the
+ * Configuration is read once: server/config.ts is the only module of the server, and of what the
  * server runs from src/ (the API, MCP and route table), that reads the environment. Every other
  * module gets its settings from the checked config object.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const FOLDERS = ['server', 'src/api', 'src/mcp', 'src/routes'];
-const READER = 'server/config.mjs';
+const READER = 'server/config.ts';
 /** process.env, process['env'], and env taken from node:process. */
 const READS_ENV = /process\s*(\.\s*env\b|\[\s*['"`]env['"`]\s*\])|\{[^}]*\benv\b[^}]*\}\s*from\s*['"](node:)?process['"]/;
 

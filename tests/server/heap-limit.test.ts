@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { workerHeapPlan } from '../../server/heap-limit.mjs';
+import { workerHeapPlan } from '../../server/heap-limit.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'heap-plan-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

@@ -10,7 +10,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeCpuSeconds } from '../../scripts/bench/processes.ts';
-import { MAX_HEADER_SIZE } from '../../server/config.mjs';
+import { MAX_HEADER_SIZE } from '../../server/config.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
 import { modernToolCall } from '../../src/mcp/tool-call.ts';

@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { cut, MAX_FIELD_BYTES } from '../../server/log.ts';
-import { takeOverUnhandledRejections } from '../../server/unhandled-rejection.mjs';
+import { takeOverUnhandledRejections } from '../../server/unhandled-rejection.ts';
 
 /** A log that records what it was given. */
 function recordingLog() {

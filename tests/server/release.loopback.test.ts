@@ -73,7 +73,7 @@ const buildIdOf = (name: string) => (JSON.parse(readFileSync(join(copy, 'release
 
 /** The copy's server as the systemd unit runs it (DIST_DIR=releases/current), on serverUrl's port. */
 async function startCopyServer(): Promise<void> {
-  server = spawnCaptured(join(copy, 'node_modules/.bin/node'), [join(copy, 'server/index.mjs')], {
+  server = spawnCaptured(join(copy, 'node_modules/.bin/node'), [join(copy, 'server/index.ts')], {
     ...process.env,
     PORT: new URL(serverUrl).port,
     HOST: '127.0.0.1',
@@ -189,7 +189,7 @@ describe.runIf(nginxInstalled())('two deploys in a row under load', () => {
   it('a code change: stop, npm run release, start as the systemd unit does', async () => {
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
-    const workerFile = join(copy, 'server/worker.mjs');
+    const workerFile = join(copy, 'server/worker.ts');
     writeFileSync(workerFile, `${readFileSync(workerFile, 'utf8')}\nlog.info({ message: 'code change deployed' });\n`);
     const deployed = await release([]);
     expect(deployed.status, deployed.output).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The server's settings are read and checked once, by one schema (server/config-schema.mjs): every
+ * The server's settings are read and checked once, by one schema (server/config-schema.ts): every
  * variable's default, what each refuses with the variable, the value and what is allowed, and the
  * checks only the machine can answer (HOST resolves, PORT is free, METRICS_PORT apart from PORT).
  */
@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, VARIABLES } from '../../server/config-schema.mjs';
-import { configFromPrimary, readConfig, workerEnv } from '../../server/config.mjs';
+import { ConfigError, VARIABLES } from '../../server/config-schema.ts';
+import { configFromPrimary, readConfig, workerEnv } from '../../server/config.ts';
 import { BAD, NEEDS, UNCHECKED } from '../support/bad-config.ts';
 
 /** A folder that holds a build record, so DIST_DIR passes. */

@@ -1,4 +1,4 @@
-/** Bad values of every variable server/config-schema.mjs checks (the unit and the loopback tests share them). */
+/** Bad values of every variable server/config-schema.ts checks (the unit and the loopback tests share them). */
 export const BAD: Record<string, string[]> = {
   PORT: ['99999', '0', 'abc', '-1', '80.5'],
   HOST: ['not.a.host'],

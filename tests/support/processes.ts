@@ -22,7 +22,7 @@ export function liveWorkers(output: string): number[] {
     .map((line) => line['pid'] as number);
 }
 
-/** A worker's SIGUSR2 report (server/worker.mjs): the line it logs after the signal, from `output()`. */
+/** A worker's SIGUSR2 report (server/worker.ts): the line it logs after the signal, from `output()`. */
 export async function workerReport(output: () => string, worker: number): Promise<Record<string, unknown>> {
   const reports = () => logLines(output()).filter((line) => line['message'] === WORKER_REPORT_MESSAGE);
   const seen = reports().length;

@@ -1,30 +1,25 @@
-// @ts-check
 /**
- * Readiness. A worker that cannot start says so (START_FAILED). Readiness, told to systemd: once the build is loaded and every worker listens, the primary sends
+ * Readiness, told to systemd: once the build is loaded and every worker listens, the primary sends
  * READY=1 to the socket systemd names in NOTIFY_SOCKET (a unit with Type=notify). Node has no Unix
  * datagram sockets, so it runs systemd's own `systemd-notify --ready`, which sends the datagram and
  * waits until systemd has read it; the unit needs NotifyAccess=all for a message from that child.
  * Without NOTIFY_SOCKET (not run by systemd, or Type=simple) nothing is sent.
  */
 import { execFile } from 'node:child_process';
+import type { Log } from './log.ts';
 
 /** The message a worker sends its primary before it exits without having listened (with its `cause`). */
 export const START_FAILED = 'start-failed';
 /** Bound on systemd-notify's wait for systemd. */
 const NOTIFY_TIMEOUT_MS = 5_000;
 
-/**
- * Tells systemd the server is ready, when systemd asked to be told.
- * @param {string | null} notifySocket config.notifySocket
- * @param {import('./log.ts').Log} log
- * @param {string} status a line for `systemctl status`
- */
-export function notifyReady(notifySocket, log, status) {
+/** Tells systemd the server is ready (`status`: a line for `systemctl status`), when systemd asked to be told. */
+export function notifyReady(notifySocket: string | null, log: Log, status: string): void {
   if (notifySocket === null) return;
+  // The primary's environment, NOTIFY_SOCKET included, passes on as it is.
   execFile(
     'systemd-notify',
     ['--ready', `--pid=${process.pid}`, `--status=${status}`],
-    // The primary's environment, NOTIFY_SOCKET included, passes on as it is.
     { timeout: NOTIFY_TIMEOUT_MS },
     (error, _stdout, stderr) => {
       if (error) log.error({ message: 'systemd-notify failed: systemd was not told READY=1', error: `${error.message} ${stderr}`.trim() });

@@ -1,117 +1,94 @@
-// @ts-check
 /**
  * One worker process: serves the build on the port the primary shares, until the primary (or a
  * SIGTERM of its own) asks it to drain: /api/health answers 503, no new connection is accepted,
  * every response closes its connection, idle connections close, then the process exits 0. At the
  * drain deadline, whatever is left is cut.
  *
- * Its settings are the ones the primary checked (server/config.mjs), never read again here. A
+ * Its settings are the ones the primary checked (server/config.ts), never read again here. A
  * worker that cannot start (its build does not load, its port cannot be bound) tells the primary
  * why before it exits, and the primary decides whether to try again.
  */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
-import { createServer } from 'node:http';
-import { Server as NetServer } from 'node:net';
 import { createRequestListener } from './app.ts';
-import { loadBuild, releaseLoadGarbage, resolveDistDir } from './load-build.mjs';
 import {
   CONNECTIONS_CHECKING_INTERVAL_MS,
+  configFromPrimary,
   DRAIN_IDLE_GRACE_MS,
   MAX_HEADER_SIZE,
   MAX_PIPELINED_REQUESTS,
-  configFromPrimary,
-} from './config.mjs';
-import { trackConnections } from './connections.mjs';
+} from './config.ts';
+import { trackConnections } from './connections.ts';
 import { answerClientError, refuseTunnel, sendError } from './error-response.ts';
+import { loadBuild, releaseLoadGarbage, resolveDistDir } from './load-build.ts';
 import { createLog, flushAndExit } from './log.ts';
-import { createRateLimit, parseTrustProxy } from './rate-limit.mjs';
-import { START_FAILED } from './readiness.mjs';
-import { takeOverUnhandledRejections } from './unhandled-rejection.mjs';
+import { createRateLimit, parseTrustProxy } from './rate-limit.ts';
+import { START_FAILED } from './readiness.ts';
+import { takeOverUnhandledRejections } from './unhandled-rejection.ts';
 
 const log = createLog({ sync: false });
 const config = configFromPrimary();
+const MB = 2 ** 20;
 
-/**
- * Ends a start that failed: the primary gets the cause (it logs it, and stops after several in a
- * row), then the process exits 1.
- * @param {unknown} error
- * @returns {Promise<never>} never settles: nothing after a failed start runs
- */
-function startFailed(error) {
+/** Ends a start that failed: the primary gets the cause (it logs it, and stops after several in a row), then exit 1. */
+function startFailed(error: unknown): Promise<never> {
   const cause = error instanceof Error ? error.message : String(error);
   log.error({ message: 'worker cannot start', error: error instanceof Error ? (error.stack ?? cause) : cause });
   process.send?.({ type: START_FAILED, cause }, () => flushAndExit(log, 1));
   // Without a channel, or when the message cannot go, the exit still comes.
   setTimeout(() => flushAndExit(log, 1), 1_000);
+  // Never settles: nothing after a failed start runs.
   return new Promise(() => {});
 }
 
-/** @type {number | undefined} set once draining starts */
-let drainDeadline;
-/** @type {(() => void) | undefined} set once the server exists */
-let startDrain;
+/** Set once draining starts (epoch ms). */
+let drainDeadline: number | undefined;
+/** Whether the server exists (a drain asked before simply exits). */
+let serving = false;
 
-/**
- * Starts draining (idempotent); before the server exists, simply exits.
- * @param {number} deadline epoch ms
- * @param {string} reason
- */
-function drain(deadline, reason) {
+/** Starts draining by `deadline` (idempotent); before the server exists, simply exits. */
+function drain(reason: string, deadline = Date.now() + config.shutdownTimeoutMs) {
   if (drainDeadline !== undefined) return;
   drainDeadline = deadline;
   log.info({ message: 'worker draining', reason });
-  if (startDrain) startDrain();
+  if (serving) startDrain();
   else flushAndExit(log, 0);
 }
 
 // Listen for the primary before loading anything, so a drain asked during start-up is not lost.
-process.on('message', (/** @type {{ type?: string, deadline?: number }} */ message) => {
-  if (message.type === 'drain') drain(message.deadline ?? Date.now() + config.shutdownTimeoutMs, 'asked by the primary');
+process.on('message', (message: { type?: string; deadline?: number }) => {
+  if (message.type === 'drain') drain('asked by the primary', message.deadline);
 });
 // Killed directly (systemd's control group, kill <pid>): drain too; the primary replaces this worker.
-process.on('SIGTERM', () => drain(Date.now() + config.shutdownTimeoutMs, 'SIGTERM'));
+process.on('SIGTERM', () => drain('SIGTERM'));
 // Ctrl-C and a closing terminal reach the whole process group: the primary decides what happens.
 process.on('SIGINT', () => {});
 process.on('SIGHUP', () => {});
 // The primary is gone (even SIGKILLed): nobody will replace or stop this worker, so it stops itself.
-process.on('disconnect', () => drain(Date.now() + config.shutdownTimeoutMs, 'the primary is gone'));
+process.on('disconnect', () => drain('the primary is gone'));
 
 const build = await loadBuild(resolveDistDir(config.distDir), config.cacheBudgetBytes).catch(startFailed);
+const { api } = build;
 // After the build's import, which installed Astro's listener.
 takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
 // prom-client loads only when metrics are on (and after the build: a broken build fails fast).
-const metrics =
-  config.metricsPort === null
-    ? null
-    : (await import('./metrics.mjs')).createWorkerMetrics({
-        build,
-        caches: () => build.cache.stats(),
-      });
-const rateLimit = createRateLimit(
-  { policy: config.rateLimit, trustProxy: parseTrustProxy(config.trustProxy ?? undefined) },
-  build.api,
-  build.api.SECURITY_HEADERS,
-);
+const metrics = config.metricsPort === null ? null : (await import('./metrics.ts')).createWorkerMetrics(build);
 const listener = createRequestListener(build, {
   log,
   logRequests: config.logRequests,
   draining: () => drainDeadline !== undefined,
   metrics,
-  rateLimit,
+  rateLimit: createRateLimit(config.rateLimit, parseTrustProxy(config.trustProxy), api),
 });
 // What the caches hold against the byte budget, the Brotli upgrades still to come, and the process's
 // memory beside them, on demand (`kill -USR2 <worker pid>`): one log line.
-process.on('SIGUSR2', () => log.info(build.api.workerReport(build.cache, process.memoryUsage())));
-/**
- * A request whose answer threw: logged, and answered 500 (or, headers already out, its connection
- * cut rather than a truncated body ended as if it were whole: sendError decides).
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {unknown} error
- */
-function failed(req, res, error) {
+process.on('SIGUSR2', () => log.info(api.workerReport(build.cache, process.memoryUsage())));
+
+/** A request whose answer threw: logged, and answered 500 (or its connection cut, headers already out: sendError decides). */
+function failed(req: IncomingMessage, res: ServerResponse, error: unknown) {
   log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
-  sendError(req, res, 500, build.api);
+  sendError(req, res, 500, api);
 }
 releaseLoadGarbage();
 const server = createServer(
@@ -121,14 +98,14 @@ const server = createServer(
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
-    // A request without a body (every GET and HEAD) skips the stream events of one: 96 → 83 µs of
-    // CPU per API detail (10 alternating rounds). Only /mcp reads a body, and a POST carries one.
+    // A request without a body (every GET and HEAD) skips the stream events of one (docs/benchmark.md).
+    // Only /mcp reads a body, and a POST carries one.
     optimizeEmptyRequests: true,
   },
   (req, res) => {
     if (!connections.requestStarted(req, res)) return;
     try {
-      listener(req, res)?.catch((/** @type {unknown} */ error) => failed(req, res, error));
+      listener(req, res)?.catch((error: unknown) => failed(req, res, error));
     } catch (error) {
       failed(req, res, error);
     }
@@ -138,41 +115,37 @@ const connections = trackConnections(server, {
   maxInFlight: MAX_PIPELINED_REQUESTS,
   onOverflow: (inFlight) => log.warn({ message: 'connection cut: too many pipelined requests', in_flight: inFlight }),
 });
-server.on('connect', (/** @type {import('node:http').IncomingMessage} */ req, /** @type {import('node:stream').Duplex} */ socket) => {
+server.on('connect', (req: IncomingMessage, socket: Socket) => {
   log.info({ message: 'tunnel refused', method: req.method, target: req.url, status: 405 });
-  refuseTunnel(socket, build.api);
+  refuseTunnel(socket, api);
 });
-
 // Requests the parser refuses (an unencoded byte in the target, headers too large or too slow) are
 // answered like every other error: the API's envelope under /api, the site's text elsewhere.
-server.on('clientError', (/** @type {Error & { code?: string }} */ error, /** @type {import('node:stream').Duplex} */ socket) => {
-  const status = answerClientError(error, socket, build.api);
-  // One line for each refused request, as for every answered one (request-log.ts).
+server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+  const status = answerClientError(error, socket, api);
+  // One line for each refused request, as for every answered one (request-log.mjs).
   if (status !== undefined && config.logRequests)
     log.info({ message: 'request refused by the parser', status, reason: error.code ?? error.message });
 });
 
-startDrain = () => {
-  build.api.serviceState.draining = true;
+serving = true;
+function startDrain() {
+  api.serviceState.draining = true;
   // Stop accepting (the primary hands new connections to the other workers) without closing idle
   // connections at once, as http.Server#close would: a client may be sending its next request on one.
   NetServer.prototype.close.call(server);
-  const deadline = drainDeadline ?? Date.now();
   const timer = setInterval(() => {
     const { connections: open, requests } = connections.counts();
-    if (open === 0) {
-      clearInterval(timer);
-      flushAndExit(log, 0);
-    } else if (Date.now() >= deadline) {
-      clearInterval(timer);
+    const late = Date.now() >= (drainDeadline ?? 0);
+    if (open > 0 && !late) return connections.closeIdle(DRAIN_IDLE_GRACE_MS);
+    clearInterval(timer);
+    if (open > 0) {
       log.warn({ message: 'drain deadline reached: cutting connections', connections: open, requests });
       connections.destroyAll();
-      flushAndExit(log, 0);
-    } else {
-      connections.closeIdle(DRAIN_IDLE_GRACE_MS);
     }
+    flushAndExit(log, 0);
   }, 50);
-};
+}
 // A drain asked while the build was loading is already exiting.
 if (drainDeadline === undefined) {
   // A port taken since the primary's check, or refused: the start failed (after listening, the
@@ -180,14 +153,14 @@ if (drainDeadline === undefined) {
   server.once('error', startFailed);
   server.listen(config.port, config.host, () => {
     server.off('error', startFailed);
-    // The build's share, counted once: the heap after start-up's garbage is collected (load-build.mjs).
+    // The build's share, counted once: the heap after start-up's garbage is collected (load-build.ts).
     const heap = getHeapStatistics();
     log.info({
       message: 'worker listening',
       build: build.id,
-      heap_used_mb: Math.round(heap.used_heap_size / 2 ** 20),
-      heap_limit_mb: Math.round(heap.heap_size_limit / 2 ** 20),
-      cache_budget_mb: Math.round(build.cache.budget / 2 ** 20),
+      heap_used_mb: Math.round(heap.used_heap_size / MB),
+      heap_limit_mb: Math.round(heap.heap_size_limit / MB),
+      cache_budget_mb: Math.round(build.cache.budget / MB),
     });
   });
 }

@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * Who decides about a rejected promise nobody handled: this server, not a library. Astro's Node
  * adapter installs a process-wide `unhandledRejection` listener when the build is imported, and
@@ -9,24 +8,18 @@
  * Kept alive: a client that hangs up mid-response (ECONNRESET, premature close, abort), which Astro's
  * listener ignored too; killing the worker for it would let any client restart workers at will.
  */
+import type { Log } from './log.ts';
 
 /** Errors a client causes by going away; they say nothing about the worker's state. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_ERR']);
 
-/**
- * Replaces every `unhandledRejection` listener by ours.
- * @param {import('./log.ts').Log} log
- * @param {(code: number) => void} exit called once, after logging
- * @param {NodeJS.Process} [target]
- * @returns {(reason: unknown) => void} the listener installed
- */
-export function takeOverUnhandledRejections(log, exit, target = process) {
+/** Replaces every `unhandledRejection` listener by ours, which calls `exit` once, after logging. */
+export function takeOverUnhandledRejections(log: Log, exit: (code: number) => void, target: NodeJS.Process = process): void {
   target.removeAllListeners('unhandledRejection');
   let exiting = false;
-  /** @param {unknown} reason */
-  const listener = (reason) => {
+  target.on('unhandledRejection', (reason: unknown) => {
     const error = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
-    const code = /** @type {{ code?: unknown }} */ (reason ?? {}).code;
+    const code = (reason as { code?: unknown } | null)?.code;
     if (typeof code === 'string' && CLIENT_GONE.has(code)) {
       log.warn({ message: 'unhandled rejection from a client that went away', error });
       return;
@@ -36,7 +29,5 @@ export function takeOverUnhandledRejections(log, exit, target = process) {
       exiting = true;
       exit(1);
     }
-  };
-  target.on('unhandledRejection', listener);
-  return listener;
+  });
 }

@@ -1,26 +1,24 @@
-// @ts-check
 /**
  * Knows every open connection of a server and the requests in flight on it, so a draining worker
  * can finish in-flight requests, close idle connections, and tell when it is done, and so no
  * connection queues more answers than a bound (pipelined requests nobody reads the answers of).
  */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
-/**
- * @typedef {{ inFlight: number, idleSince: number }} ConnectionState
- */
+interface ConnectionState {
+  inFlight: number;
+  idleSince: number;
+}
 
-/**
- * Each open connection's state, found from a response by the shared 'finish' listener.
- * @type {WeakMap<import('node:net').Socket, ConnectionState>}
- */
-const stateOf = new WeakMap();
+/** Each open connection's state, found from a response by the shared 'finish' listener. */
+const stateOf = new WeakMap<Socket, ConnectionState>();
 
 /**
  * A response's 'finish': its connection has one request fewer in flight. Shared by every response
  * (no closure per request); an aborted response needs none, its socket's 'close' forgets it.
- * @this {import('node:http').ServerResponse}
  */
-function responseFinished() {
+function responseFinished(this: ServerResponse) {
   const state = stateOf.get(this.req.socket);
   if (!state) return;
   state.inFlight -= 1;
@@ -29,14 +27,14 @@ function responseFinished() {
 
 /**
  * Tracks `server`'s connections; its request listener calls `requestStarted` for each request.
- * @param {import('node:http').Server} server
- * @param {{ maxInFlight: number, onOverflow: (inFlight: number) => void }} limits requests a
- *   connection may have waiting, and what to do (log) when one sends more
+ * `maxInFlight`: requests a connection may have waiting; `onOverflow`: what to do (log) when one sends more.
  */
-export function trackConnections(server, { maxInFlight, onOverflow }) {
-  /** @type {Map<import('node:net').Socket, ConnectionState>} */
-  const sockets = new Map();
-  server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
+export function trackConnections(
+  server: Server,
+  { maxInFlight, onOverflow }: { maxInFlight: number; onOverflow: (inFlight: number) => void },
+) {
+  const sockets = new Map<Socket, ConnectionState>();
+  server.on('connection', (socket: Socket) => {
     const state = { inFlight: 0, idleSince: Date.now() };
     sockets.set(socket, state);
     stateOf.set(socket, state);
@@ -47,10 +45,8 @@ export function trackConnections(server, { maxInFlight, onOverflow }) {
     /**
      * Counts a request in flight on its connection until its response finishes; false (and the
      * connection cut) when the connection already has `maxInFlight` waiting: the request is not answered.
-     * @param {import('node:http').IncomingMessage} req
-     * @param {import('node:http').ServerResponse} res
      */
-    requestStarted(req, res) {
+    requestStarted(req: IncomingMessage, res: ServerResponse): boolean {
       const state = stateOf.get(req.socket);
       if (!state) return true;
       if (state.inFlight >= maxInFlight) {
@@ -73,9 +69,8 @@ export function trackConnections(server, { maxInFlight, onOverflow }) {
     /**
      * Closes connections idle for at least `graceMs`. A connection that just became idle may be
      * about to carry the client's next request: closing it then would fail that request.
-     * @param {number} graceMs
      */
-    closeIdle(graceMs) {
+    closeIdle(graceMs: number) {
       const now = Date.now();
       for (const [socket, state] of sockets) if (state.inFlight === 0 && now - state.idleSince >= graceMs) socket.destroy();
     },

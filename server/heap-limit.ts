@@ -1,13 +1,10 @@
-// @ts-check
 /**
  * Each worker's V8 heap limit (--max-old-space-size), derived from what a worker holds, so its heap
- * cannot grow past that to V8's default of several GB:
+ * cannot grow past that to V8's default of several GB (docs/deploy.md#memory-budget):
  * - the build's share: every JSON file beside the API bundle is parsed into each worker's heap (the
- *   catalog snapshot and the payload store's index), at about twice its size on disk (measured at
- *   100×: 37.5 MB of heap for 19.2 MB of files);
+ *   catalog snapshot and the payload store's index), at about twice its size on disk;
  * - the byte budget (CACHE_BUDGET_MB): what the caches may hold;
- * - a base for the code, Astro's handler and the request path's working set (a 1× worker's whole
- *   heap is 20 MB after start).
+ * - a base for the code, Astro's handler and the request path's working set.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
@@ -15,13 +12,8 @@ const MB = 1024 * 1024;
 const HEAP_BASE_MB = 64;
 const HEAP_BYTES_PER_JSON_BYTE = 2;
 
-/**
- * The heap plan of a worker serving the build in `distDir` with a byte budget of `cacheBudgetMb`
- * (CACHE_BUDGET_MB, checked in server/config-schema.mjs): its share, its budget and their limit, in MB.
- * @param {URL} distDir
- * @param {number} cacheBudgetMb
- */
-export function workerHeapPlan(distDir, cacheBudgetMb) {
+/** The heap plan of a worker serving the build in `distDir` with a byte budget of `cacheBudgetMb`, in MB. */
+export function workerHeapPlan(distDir: URL, cacheBudgetMb: number) {
   const apiDir = new URL('server/api/', distDir);
   // A build without its API folder cannot start a worker, which says why: no share to plan for.
   const names = existsSync(apiDir) ? readdirSync(apiDir) : [];

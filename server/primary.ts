@@ -1,10 +1,9 @@
-// @ts-check
 /**
- * The primary process: forks the workers (server/worker.mjs) that share the port, and keeps them
+ * The primary process: forks the workers (server/worker.ts) that share the port, and keeps them
  * running. It serves nothing itself.
  *
- * - Start: WEB_CONCURRENCY workers, with the settings server/config.mjs checked; once all of them
- *   listen, logs "listening" and tells systemd READY=1 (server/readiness.mjs).
+ * - Start: WEB_CONCURRENCY workers, with the settings server/config.ts checked; once all of them
+ *   listen, logs "listening" and tells systemd READY=1 (server/readiness.ts).
  * - A worker that cannot start (it exits before it listens: a broken build, a port taken since the
  *   check) says why; after MAX_FAILED_STARTS such exits in a row, the primary stops every worker and
  *   exits 1 with that cause, so a supervisor sees the failure (systemd's Restart=on-failure).
@@ -19,16 +18,25 @@
  * The workers accept connections themselves from the shared socket (SCHED_NONE). With Node's
  * round-robin default the primary accepts and hands each connection over, and a connection handed
  * to a worker that has just died is never answered nor closed: a SIGKILL would strand clients.
+ *
+ * Each worker runs with (docs/decisions/byte-budget.md has the measurements):
+ * - glibc's MALLOC_MMAP_THRESHOLD_ at 64 KB unless the operator sets it (server/config.ts): a fixed
+ *   threshold returns a compressor's freed working memory to the system, where the default, rising
+ *   to 32 MB, keeps it in the worker's RSS around the long-lived cached buffers;
+ * - `--expose-gc`: it collects its start-up garbage once before it listens (server/load-build.ts);
+ * - young-generation semi-spaces of at most 4 MB (V8's default grows to 16 under load): more frequent
+ *   scavenges, a much smaller growth under distinct searches;
+ * - an old generation of at most its heap plan (server/heap-limit.ts): the build's share and the
+ *   byte budget. The operator's own `--max-semi-space-size` or `--max-old-space-size` wins.
  */
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { workerEnv } from './config.mjs';
-import { workerHeapPlan } from './heap-limit.mjs';
-import { resolveDistDir } from './load-build.mjs';
-import { flushAndExit } from './log.ts';
-import { startPrimaryMetrics } from './metrics.mjs';
-import { startRateLimitCounters } from './rate-limit-counters.mjs';
-import { notifyReady, START_FAILED } from './readiness.mjs';
+import { workerEnv, type ServerConfig } from './config.ts';
+import { workerHeapPlan } from './heap-limit.ts';
+import { resolveDistDir } from './load-build.ts';
+import { flushAndExit, type Log } from './log.ts';
+import type { Lifecycle } from './metrics.ts';
+import { notifyReady, START_FAILED } from './readiness.ts';
 
 /** A worker up this long was not part of a crash loop. */
 const STABLE_AFTER_MS = 10_000;
@@ -40,47 +48,33 @@ const WORKER_DEADLINE_MARGIN_MS = 250;
 /** Workers in a row that exit before they listen, after which the primary gives up (a retry would not help). */
 export const MAX_FAILED_STARTS = 3;
 
-/**
- * @typedef {{ role: 'serving' | 'candidate' | 'retiring', startedAt: number, listening: boolean, startFailure?: string }} WorkerState
- */
+interface WorkerState {
+  role: 'serving' | 'candidate' | 'retiring';
+  startedAt: number;
+  listening: boolean;
+  startFailure?: string;
+}
 
-/*
- * The workers' MALLOC_MMAP_THRESHOLD_ (64 KB unless the operator sets it; server/config.mjs):
- * glibc's malloc keeps freed blocks below its mmap threshold for reuse, and that threshold rises to
- * 32 MB as large blocks are freed: a compressor's working memory (hundreds of KB for each payload
- * compressed once) then stays in a worker's RSS after it is freed, around the long-lived cached
- * buffers. A fixed 64 KB threshold returns such blocks to the system (measured: 10,000 distinct
- * gzip searches grew a worker by 91 MB with the default, 40 MB with this). Other C libraries ignore
- * the variable.
- */
+/** Without METRICS_PORT, nobody reads the lifecycle counters. */
+const UNCOUNTED: Lifecycle = { ready() {}, started() {}, exited() {}, reloaded() {} };
 
-/**
- * Node flags for the workers, after the primary's own:
- * - `--expose-gc`: a worker collects its start-up garbage once before it listens (server/worker.mjs);
- * - a young generation of at most 4 MB a semi-space (V8's default grows to 16 under load): measured,
- *   10,000 distinct searches grew a worker by 28-33 MB (a full 16 MB cache budget included)
- *   with this, 62-73 MB with 8, 16 or 64 MB, for more frequent scavenges (npm run bench shows the throughput).
- *   An operator's own `--max-semi-space-size` (in NODE_OPTIONS or on the command line) wins.
- */
-/**
- * - an old generation of at most the worker's heap plan (server/heap-limit.mjs): the build's share
- *   and the byte budget. An operator's own `--max-old-space-size` wins.
- * @param {number} heapLimitMb
- * @param {string} nodeOptions NODE_OPTIONS
- */
-function workerExecArgv(heapLimitMb, nodeOptions) {
+/** Node flags for the workers, after the primary's own (see the module comment). */
+function workerExecArgv(heapLimitMb: number, nodeOptions: string) {
   const given = [...process.execArgv, ...nodeOptions.split(/\s+/)];
-  const youngGeneration = given.some((flag) => flag.startsWith('--max-semi-space-size')) ? [] : ['--max-semi-space-size=4'];
-  const oldGeneration = given.some((flag) => flag.startsWith('--max-old-space-size')) ? [] : [`--max-old-space-size=${heapLimitMb}`];
-  return [...process.execArgv, '--expose-gc', ...youngGeneration, ...oldGeneration];
+  const unless = (flag: string, value: string) => (given.some((each) => each.startsWith(flag)) ? [] : [`${flag}=${value}`]);
+  return [
+    ...process.execArgv,
+    '--expose-gc',
+    ...unless('--max-semi-space-size', '4'),
+    ...unless('--max-old-space-size', String(heapLimitMb)),
+  ];
 }
 
 /**
  * The build folder a new worker will serve, for its heap plan. Gone since the start (a symlink
  * repointed at nothing): planned as empty, and the worker, failing to load it, says why.
- * @param {string} named config.distDir
  */
-function buildFolder(named) {
+function buildFolder(named: string) {
   try {
     return resolveDistDir(named);
   } catch {
@@ -88,55 +82,40 @@ function buildFolder(named) {
   }
 }
 
-/**
- * @param {import('./config.mjs').ServerConfig} config
- * @param {import('./log.ts').Log} log
- */
-export function runPrimary(config, log) {
+export async function runPrimary(config: ServerConfig, log: Log): Promise<void> {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  const exec = fileURLToPath(new URL('./worker.mjs', import.meta.url));
-  // The workers' shared rate-limit counters, and the metrics listener (when METRICS_PORT is set).
-  if (config.rateLimit !== null) startRateLimitCounters(config.rateLimit);
-  const lifecycle = startPrimaryMetrics(config, log);
-  /** @type {Map<import('node:cluster').Worker, WorkerState>} */
-  const workers = new Map();
+  const exec = fileURLToPath(new URL('./worker.ts', import.meta.url));
+  // prom-client loads only when metrics are on.
+  const lifecycle = config.metricsPort === null ? UNCOUNTED : (await import('./metrics.ts')).startPrimaryMetrics(config, log);
+  const workers = new Map<Worker, WorkerState>();
   let quickFailures = 0;
   /** Workers in a row that exited before they listened. */
   let failedStarts = 0;
   let gaveUp = false;
   let announced = false;
-  /** @type {number | undefined} */
-  let stoppingSince;
+  let stoppingSince: number | undefined;
   let reloading = false;
   let reloadAgain = false;
 
-  /** @param {WorkerState['role']} role */
-  const fork = (role) => {
+  const fork = (role: WorkerState['role']) => {
     // Planned at each fork: a reload may serve a larger build.
     const heap = workerHeapPlan(buildFolder(config.distDir), config.cacheBudgetMb);
     log.info({ message: 'worker heap plan', share_mb: heap.shareMb, budget_mb: heap.budgetMb, limit_mb: heap.limitMb });
     cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb, config.nodeOptions) });
     const worker = cluster.fork(workerEnv(config));
-    /** @type {WorkerState} */
-    const state = { role, startedAt: Date.now(), listening: false };
+    const state: WorkerState = { role, startedAt: Date.now(), listening: false };
     workers.set(worker, state);
-    worker.on('message', (/** @type {{ type?: string, cause?: string }} */ message) => {
+    worker.on('message', (message: { type?: string; cause?: string }) => {
       if (message.type === START_FAILED && message.cause !== undefined) state.startFailure = message.cause;
     });
     lifecycle.started();
     return worker;
   };
-  /** @param {WorkerState['role']} role */
-  const withRole = (role) => [...workers].filter(([, state]) => state.role === role).map(([worker]) => worker);
-  /** @param {import('node:cluster').Worker} worker */
-  const pid = (worker) => worker.process.pid;
+  const withRole = (role: WorkerState['role']) => [...workers].filter(([, state]) => state.role === role).map(([worker]) => worker);
+  const pid = (worker: Worker) => worker.process.pid;
 
-  /**
-   * Asks a worker to drain by a deadline (epoch ms).
-   * @param {import('node:cluster').Worker} worker
-   * @param {number} deadline
-   */
-  const retire = (worker, deadline) => {
+  /** Asks a worker to drain by a deadline (epoch ms). */
+  const retire = (worker: Worker, deadline: number) => {
     const state = workers.get(worker);
     if (!state) return;
     state.role = 'retiring';
@@ -147,13 +126,9 @@ export function runPrimary(config, log) {
     }
   };
 
-  /**
-   * Resolves true once the worker listens, false if it exits first.
-   * @param {import('node:cluster').Worker} worker
-   * @returns {Promise<boolean>}
-   */
-  const listened = (worker) =>
-    new Promise((resolve) => {
+  /** Resolves true once the worker listens, false if it exits first. */
+  const listened = (worker: Worker) =>
+    new Promise<boolean>((resolve) => {
       worker.once('listening', () => resolve(true));
       worker.once('exit', () => resolve(false));
     });
@@ -171,12 +146,8 @@ export function runPrimary(config, log) {
     }
   });
 
-  /**
-   * Stops at once, exit 1: workers cannot start, and retrying would not help.
-   * @param {string} message
-   * @param {Record<string, unknown>} details
-   */
-  const giveUp = (message, details) => {
+  /** Stops at once, exit 1: workers cannot start, and retrying would not help. */
+  const giveUp = (message: string, details: Record<string, unknown>) => {
     stoppingSince = Date.now();
     gaveUp = true;
     log.fatal({ message, ...details });
@@ -202,8 +173,7 @@ export function runPrimary(config, log) {
       return;
     }
     if (state.role === 'candidate') return; // the reload reports it
-    /** @type {{ cause?: string, failed_starts?: number }} */
-    const start = {};
+    const start: { cause?: string; failed_starts?: number } = {};
     if (!state.listening) {
       failedStarts += 1;
       start.cause = state.startFailure ?? `exited with ${signal ?? `code ${code}`} before listening`;
@@ -224,7 +194,7 @@ export function runPrimary(config, log) {
   });
 
   /** Replaces every serving worker, one at a time, each only once its successor listens. */
-  const reload = async () => {
+  const reload = async (): Promise<void> => {
     if (stoppingSince !== undefined) return;
     if (reloading) {
       reloadAgain = true;
@@ -255,12 +225,11 @@ export function runPrimary(config, log) {
     reloading = false;
     if (reloadAgain) {
       reloadAgain = false;
-      void reload();
+      return reload();
     }
   };
 
-  /** @param {NodeJS.Signals} signal */
-  const shutdown = (signal) => {
+  const shutdown = (signal: NodeJS.Signals) => {
     // `npm start` in a terminal gets Ctrl-C twice (the process group, and npm forwarding it): the bound applies.
     if (stoppingSince !== undefined) return;
     stoppingSince = Date.now();

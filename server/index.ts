@@ -1,21 +1,20 @@
-// @ts-check
 /**
- * `npm start`: the production server. This is the primary process (primary.mjs), which checks the
- * configuration once (config.mjs) and runs WEB_CONCURRENCY workers (worker.mjs); each worker serves
+ * `npm start`: the production server. This is the primary process (primary.ts), which checks the
+ * configuration once (config.ts) and runs WEB_CONCURRENCY workers (worker.ts); each worker serves
  * the build in DIST_DIR on PORT and HOST through the request path in app.ts, and logs one JSON line
  * per request. A bad setting: one fatal line naming the variable, its value and what is allowed,
  * and exit 1 before any worker starts.
  */
-import { ConfigError } from './config-schema.mjs';
-import { readConfig } from './config.mjs';
+import { ConfigError } from './config-schema.ts';
+import { readConfig } from './config.ts';
 import { createLog, flushAndExit } from './log.ts';
 
 const log = createLog({ sync: true });
 try {
   const config = await readConfig();
   // The primary's own modules (cluster, metrics) load once the settings are known to be good.
-  const { runPrimary } = await import('./primary.mjs');
-  runPrimary(config, log);
+  const { runPrimary } = await import('./primary.ts');
+  await runPrimary(config, log);
 } catch (error) {
   if (error instanceof ConfigError) {
     const [first, ...more] = error.problems;
