@@ -1,11 +1,7 @@
 /**
- * Serves the prerendered pages and static files of dist/client. A file's answer is the same for
- * every request of its kind, so it is prepared once per coding (file-cache.ts): the page's security
- * headers, open CORS (as the API's), its cache policy by kind, Vary, the Markdown twin's Link
- * (markdown-negotiation.ts), the .br or .gz sibling written at build time
- * (src/integrations/precompress.ts) when the client accepts it (content-coding.ts decides), its
- * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
- * with the same headers.
+ * Serves the prerendered pages and static files of dist/client: the file or its Markdown twin, in
+ * the coding the client accepts (a sibling precompressed at build time), from an answer prepared
+ * once (file-cache.ts); ranges, the other conditionals and files over 1 MB through `send`.
  */
 import { readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,7 +11,7 @@ import send from 'send';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type * as Bundle from '../src/integrations/server-bundle.ts';
 import type { Coding } from '../src/api/codings.ts';
-import { chooseCoding, SIBLING_SUFFIX } from './content-coding.ts';
+import { chooseCoding, CODINGS } from './content-coding.ts';
 import { sendError } from './error-response.ts';
 import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.ts';
 import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.ts';
@@ -43,11 +39,7 @@ export function safePath(rawPath: string): string | undefined {
   return decoded;
 }
 
-/**
- * Every file of a client folder, as `/`-prefixed paths. A build never changes under a running
- * worker (a new build is a new worker), so a request path is looked up in memory, with no
- * file-system call. Its size is the build's, not the traffic's.
- */
+/** Every file of a client folder, as `/`-prefixed paths: a build never changes under a running worker. */
 function listFiles(clientDir: string): Set<string> {
   const index = new Set<string>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
@@ -64,11 +56,7 @@ function typeOf(file: string, byPath: Readonly<Record<string, string>>): string 
   return byPath[file] ?? (contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
 }
 
-/**
- * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes
- * go out in each coding, and the cache key of each prepared answer (unique per URL file and stored
- * file, since their headers differ).
- */
+/** One way of answering a request for a file: the file sent (itself, or a page's twin), and in each coding the file stored and its cache key. */
 interface Variant {
   path: string;
   compressed: boolean;
@@ -76,12 +64,14 @@ interface Variant {
   keys: Record<Coding, string>;
 }
 
-const CODINGS: readonly Coding[] = ['identity', 'br', 'gzip'];
+/** The suffix of the file stored for each coding: the siblings src/integrations/precompress.ts writes. */
+const SIBLING_SUFFIX: Readonly<Record<Coding, string>> = { br: '.br', gzip: '.gz', identity: '' };
+const eachCoding = (value: (coding: Coding) => string) =>
+  Object.fromEntries(CODINGS.map((coding) => [coding, value(coding)])) as Record<Coding, string>;
 
 /** The file sender of one build; prepared answers are held in the worker's `cache`. */
 export function createFileSender(clientDir: string, policy: FilePolicy, cache: WorkerCache) {
   const index = listFiles(clientDir);
-  const isClientFile = (file: string) => index.has(file);
   /** Request paths naming a file, spelled without escapes or doubled slashes: a few per file. */
   const fileByPath = new Map<string, string>();
   /** Each served file's own answer and, for a page, its twin's. */
@@ -94,18 +84,17 @@ export function createFileSender(clientDir: string, policy: FilePolicy, cache: W
     return index.has(`${path}/index.html`) ? `${path}/index.html` : undefined;
   };
 
-  /** `path` sent for a request of `file`, with the full cache keys, made once per file rather than per request. */
+  /** `path` sent for a request of `file`, with its cache keys, made once per file rather than per request. */
   const variant = (file: string, path: string): Variant => {
-    const compressed = index.has(`${path}${SIBLING_SUFFIX.br}`) && index.has(`${path}${SIBLING_SUFFIX.gzip}`);
-    const stored = { identity: path, br: `${path}${SIBLING_SUFFIX.br}`, gzip: `${path}${SIBLING_SUFFIX.gzip}` };
-    const keys = Object.fromEntries(CODINGS.map((coding) => [coding, cache.key(cache.kinds.file, null, file, stored[coding])]));
-    return { path, compressed, stored, keys: keys as Record<Coding, string> };
+    const stored = eachCoding((coding) => `${path}${SIBLING_SUFFIX[coding]}`);
+    const keys = eachCoding((coding) => cache.key(cache.kinds.file, null, file, stored[coding]));
+    return { path, compressed: index.has(stored.br) && index.has(stored.gzip), stored, keys };
   };
 
   const variantsOf = (file: string) => {
     let variants = variantsByFile.get(file);
     if (!variants) {
-      const twin = twinOf(file, isClientFile, policy.twinPath);
+      const twin = twinOf(file, (path) => index.has(path), policy.twinPath);
       variants = { own: variant(file, file), twin: twin === undefined ? undefined : variant(file, twin) };
       variantsByFile.set(file, variants);
     }
@@ -145,12 +134,7 @@ export function createFileSender(clientDir: string, policy: FilePolicy, cache: W
       return file;
     },
 
-    /**
-     * Answers a GET or HEAD of `file` (from fileFor): its twin when the client prefers Markdown, in
-     * the coding it prefers, from the prepared answer; through `send` for ranges, the other
-     * conditionals and large files. A refusal (412, 416) or failure goes out as an error, without
-     * the file's headers.
-     */
+    /** Answers a GET or HEAD of `file` (from fileFor); a refusal of `send` (412, 416) or a failure goes out as an error. */
     send(req: IncomingMessage, res: ServerResponse, file: string): void {
       const { own, twin } = variantsOf(file);
       const sent = twin !== undefined && prefersMarkdown(req) ? twin : own;
