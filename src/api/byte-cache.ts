@@ -10,14 +10,6 @@ export const UNSET_BUDGET_BYTES = 32 * 1024 * 1024;
 /** Bytes an entry costs besides what it holds: the LRU's slot, the holder object, a Buffer's JS object and backing-store record. */
 export const ENTRY_OVERHEAD_BYTES = 256;
 
-/** What a cache holds per kind and in all, against the budget. */
-export interface CacheUsage {
-  budget: number;
-  held: number;
-  entries: number;
-  byKind: Record<string, number>;
-}
-
 /** Something an entry holds: what it costs now (a payload grows by its coded forms: `resized`). */
 export interface Sized {
   heldBytes(): number;
@@ -180,7 +172,8 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     return Object.fromEntries([...this.#counts].map(([kind, counts]) => [kind.name, { ...counts, budgetBytes: this.budget }]));
   }
 
-  usage(): CacheUsage {
+  /** What the cache holds per kind and in all, against the budget. */
+  usage() {
     const held = [...this.#counts].filter(([, { bytes }]) => bytes !== 0);
     const byKind = Object.fromEntries(held.map(([kind, { bytes }]) => [kind.name, bytes]));
     return { budget: this.budget, held: this.#lru.calculatedSize, entries: this.#lru.size, byKind };

@@ -20,14 +20,14 @@ const GZIP_HEAD = gzipHead(HEAD_BYTES);
 const GZIP_FORM_OVERHEAD = 64;
 
 /** A cached part's Brotli form: the br requests it answered, and whether it is the best it will be. */
-export interface BrotliForm {
+interface BrotliForm {
   buffer: Buffer;
   requests: number;
   final: boolean;
 }
 
 /** A Buffer with a backing store of its own: a slice of zlib's output or of Node's pool would keep its whole slab alive. */
-export function owned(bytes: Uint8Array): Buffer {
+function owned(bytes: Uint8Array): Buffer {
   const copy = Buffer.allocUnsafeSlow(bytes.length);
   copy.set(bytes);
   return copy;

@@ -157,18 +157,15 @@ export class ItemTable {
   }
 }
 
-/** `length` bytes of the store from `position`, with a backing store of their own (a slice of Node's pool would keep its whole slab alive in the cache). */
+/** Bytes of the store, with a backing store of their own: a slice of Node's pool would keep its whole slab alive. */
 function readRange(read: ReadBytes, [position, length]: Range): Buffer {
   const bytes = Buffer.allocUnsafeSlow(length);
   read(bytes, 0, position, length);
   return bytes;
 }
 
-/**
- * A store's index over its bytes, wherever they are (a file, or memory). It keeps the wholes' index
- * and the tables' offsets as Int32Arrays: none of the parsed index's number arrays stay alive.
- */
-export class PayloadStore {
+/** A store's index over its bytes, wherever they are (a file, or memory); the tables' ends as Int32Arrays, not parsed arrays. */
+class PayloadStore {
   readonly #wholes: StoreIndex['wholes'];
   readonly #read: ReadBytes;
   readonly #tables = new Map<string, ItemTable>();

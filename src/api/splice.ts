@@ -23,7 +23,7 @@ export interface GzipForm {
 }
 
 /** The part before the payload of every spliced gzip body: the header and the head as stored blocks, with the head's CRC. */
-export interface GzipHead {
+interface GzipHead {
   buffer: Buffer;
   length: number;
   crc: number;
