@@ -191,7 +191,7 @@ export function brotliFormFor(payload: PreparedPayload, cache: FormCache | undef
   return form;
 }
 
-/** The forms of `payloads` still at their first quality, and whether an upgrade runs: the bench waits for neither. */
+/** The forms of `payloads` still at their first quality, and whether an upgrade runs: the bench waits for both to end. */
 export function upgradeBacklog(payloads: Iterable<PreparedPayload>, upgrades: UpgradePacing) {
   let waiting = 0;
   for (const payload of payloads) if (payload.br && !payload.br.final) waiting += 1;
