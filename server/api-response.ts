@@ -1,35 +1,21 @@
 /**
- * Writes an API answer: status, headers and the JSON envelope (none for HEAD, 204 and 304), in the
- * coding the client prefers (content-coding.ts), as the parts the answer gives for it
- * (src/api/codings.ts): every header in one writeHead, the parts in one corked write, the cached
- * ones never copied. HEAD gets the headers, Content-Length included, that GET would.
+ * Writes an API answer in the coding the client prefers, as the parts src/api/codings.ts gives: one
+ * writeHead, one corked write. HEAD gets the headers, Content-Length included, that GET would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Catalog } from '../src/catalog/catalog.ts';
 import type { RequestTarget } from '../src/api/request-target.ts';
 import type { ApiResponse } from '../src/api/respond.ts';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
+import type * as Bundle from '../src/integrations/server-bundle.ts';
 import { chooseCoding } from './content-coding.ts';
 
 type Fields = Readonly<Record<string, string>>;
-import type * as Bundle from '../src/integrations/server-bundle.ts';
-
-type ApiBundle = typeof Bundle;
-
-/** Each constant set of server headers as writeHead's flat [name, value, …] list, made once per set. */
-const headerLists = new WeakMap<Fields, string[]>();
-
-/** A constant set of headers as writeHead's flat [name, value, …] list, made once per set. */
-export function flatHeaders(headers: Fields): readonly string[] {
-  let list = headerLists.get(headers);
-  if (!list) headerLists.set(headers, (list = Object.entries(headers).flat()));
-  return list;
-}
 
 /**
- * Writes `result`: the server's headers (a constant set), the answer's own (which win:
- * X-Content-Type-Options is in both), Vary, the coding, this response's own `fields` (RateLimit)
- * and the length, as one flat list (pushed, it costs a third of merging objects by spread).
+ * Writes `result`: the server's headers, the answer's own (which win: X-Content-Type-Options is in
+ * both), Vary, this response's `fields` (RateLimit), the coding and the length, as one flat list
+ * (pushed, not merged by spread).
  */
 export function sendApiResponse(
   req: IncomingMessage,
@@ -37,12 +23,11 @@ export function sendApiResponse(
   result: ApiResponse,
   serverHeaders: Fields,
   fields?: Fields,
-  coding = chooseCoding(req.headers['accept-encoding']),
 ): void {
+  const coding = chooseCoding(req.headers['accept-encoding']);
   const own = result.headers;
   const headers: string[] = [];
-  const server = flatHeaders(serverHeaders);
-  for (let at = 0; at < server.length; at += 2) if (!(server[at]! in own)) headers.push(server[at]!, server[at + 1]!);
+  for (const name in serverHeaders) if (!(name in own)) headers.push(name, serverHeaders[name]!);
   for (const name in own) headers.push(name, own[name]!);
   headers.push('Vary', 'Accept-Encoding');
   for (const name in fields) headers.push(name, fields[name]!);
@@ -70,7 +55,7 @@ export function sendApiResponse(
  * and returns its request id, for the request line. A draining worker closes each connection after
  * its answer, so the client reconnects to another.
  */
-export function createApiAnswerer(api: ApiBundle, catalog: Catalog, cache: WorkerCache) {
+export function createApiAnswerer(api: typeof Bundle, catalog: Catalog, cache: WorkerCache) {
   const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
   return function answerApiRequest(req: IncomingMessage, res: ServerResponse, target: RequestTarget, draining: boolean, fields: Fields) {
     const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog, cache);

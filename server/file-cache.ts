@@ -1,11 +1,7 @@
 /**
- * Answers of dist/client files, prepared on their first request and held in memory: the body and
- * every header of its 200 and of its 304, so a plain GET or HEAD costs one writeHead and no
- * file-system call. The validators are nginx's for the same file (fileValidators), so a validator
- * from one replica or from nginx in front is good at every other, and answers from here and from
- * `send` (ranges) agree. A build never changes under a running worker (a new build is a new worker,
- * see server/primary.ts), so entries never go stale. Bounded: files over 1 MB are never held, and
- * the entries live in the worker's one byte budget (kind `file` of src/api/cache-kinds.ts).
+ * Answers of dist/client files, prepared on their first request: the body and every header of its
+ * 200 and its 304, so a plain GET or HEAD costs one writeHead and no file-system call. A build never
+ * changes under a running worker, so entries never go stale; files over 1 MB are never held.
  */
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -36,10 +32,8 @@ export function needsSend(req: IncomingMessage): boolean {
 }
 
 /**
- * A file's validators as nginx writes them (a strong ETag of its mtime in seconds and its size, in
- * hex, and Last-Modified): a build dates every file from git (src/integrations/file-dates.ts), so
- * the same bytes carry the same validators from every replica and from nginx. `send` is given them
- * too (static-files.ts), so its answers agree.
+ * A file's validators as nginx writes them (ETag of mtime and size in hex, Last-Modified): with
+ * mtimes from git (src/integrations/file-dates.ts), every replica, nginx and `send` agree.
  */
 export function fileValidators(stat: Stats) {
   const seconds = Math.floor(stat.mtimeMs / 1000);
@@ -51,18 +45,18 @@ export function fileValidators(stat: Stats) {
 }
 
 /**
- * The prepared answer of `stored` (a site path in clientDir), under `key` (its full key in `cache`,
- * unique to the headers: the same stored file can be sent under several URLs); undefined when the
- * file is too large to hold. `policyHeaders`: every header but the validators and the length.
+ * The prepared answer of `stored` (a site path in clientDir) sent for `file`, whose headers it
+ * carries; undefined when too large to hold. `policyHeaders`: all but the validators and the length.
  */
 export function preparedFile(
   cache: WorkerCache,
   clientDir: string,
+  file: string,
   stored: string,
-  key: string,
   policyHeaders: () => Record<string, string>,
 ): PreparedFile | undefined {
   const kind = cache.kinds.file;
+  const key = cache.key(kind, null, file, stored);
   let entry = cache.get(kind, key) as PreparedFile | undefined;
   if (!entry) {
     const path = join(clientDir, stored);
@@ -84,11 +78,9 @@ export function preparedFile(
 }
 
 /**
- * Whether the client's copy is current: If-None-Match (else If-Modified-Since) against the file's
- * validators. Evaluated whatever Cache-Control the request carries, as the API does: `no-cache` is
- * addressed to caches (RFC 9111 §5.2.1.4), while an origin server evaluates the conditionals
- * (RFC 9110 §13.1.2); fetch() sends both when a script sets If-None-Match itself. `fresh` alone
- * would answer 200 to that pair, so it sees only the conditionals.
+ * Whether the client's copy is current: If-None-Match (else If-Modified-Since) against `validators`,
+ * whatever Cache-Control says: `no-cache` is addressed to caches (RFC 9111 §5.2.1.4), not to the
+ * origin (RFC 9110 §13.1.2), so `fresh`, which would answer 200 to it, sees only the conditionals.
  */
 export function clientCopyIsCurrent(headers: IncomingHttpHeaders, validators: { etag: string; 'last-modified'?: string }): boolean {
   return fresh({ 'if-none-match': headers['if-none-match'], 'if-modified-since': headers['if-modified-since'] }, validators);
@@ -96,9 +88,6 @@ export function clientCopyIsCurrent(headers: IncomingHttpHeaders, validators: { 
 
 /** Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200. */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: PreparedFile): void {
-  if (clientCopyIsCurrent(req.headers, entry.validators)) {
-    res.writeHead(304, entry.notModified).end();
-    return;
-  }
-  res.writeHead(200, entry.ok).end(req.method === 'HEAD' ? undefined : entry.body);
+  if (clientCopyIsCurrent(req.headers, entry.validators)) res.writeHead(304, entry.notModified).end();
+  else res.writeHead(200, entry.ok).end(req.method === 'HEAD' ? undefined : entry.body);
 }

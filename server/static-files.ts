@@ -1,11 +1,7 @@
 /**
- * Serves the prerendered pages and static files of dist/client. A file's answer is the same for
- * every request of its kind, so it is prepared once per coding (file-cache.ts): the page's security
- * headers, open CORS (as the API's), its cache policy by kind, Vary, the Markdown twin's Link
- * (markdown-negotiation.ts), the .br or .gz sibling written at build time
- * (src/integrations/precompress.ts) when the client accepts it (content-coding.ts decides), its
- * validators and length. Ranges, the other conditionals and files over 1 MB go through `send`,
- * with the same headers.
+ * Serves the prerendered pages and static files of dist/client: the file or its Markdown twin, in
+ * the coding the client accepts (a sibling precompressed at build time), from an answer prepared
+ * once (file-cache.ts); ranges, the other conditionals and files over 1 MB through `send`.
  */
 import { readdirSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,7 +11,7 @@ import send from 'send';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type * as Bundle from '../src/integrations/server-bundle.ts';
 import type { Coding } from '../src/api/codings.ts';
-import { chooseCoding, SIBLING_SUFFIX } from './content-coding.ts';
+import { chooseCoding } from './content-coding.ts';
 import { sendError } from './error-response.ts';
 import { fileValidators, needsSend, preparedFile, sendPrepared } from './file-cache.ts';
 import { prefersMarkdown, twinLinks, twinOf } from './markdown-negotiation.ts';
@@ -27,10 +23,7 @@ type FilePolicy = import('./error-response.ts').Policy &
     'fileKind' | 'securityHeadersFor' | 'contentLanguageOf' | 'twinPath' | 'API_CATALOG_PATH' | 'CORS_HEADERS' | 'FILE_MEDIA_TYPES'
   >;
 
-/**
- * Decodes a request path strictly; undefined when it is malformed or tries to leave the site root,
- * so such a path is never looked up on disk.
- */
+/** Decodes a request path strictly; undefined when it is malformed or tries to leave the site root. */
 export function safePath(rawPath: string): string | undefined {
   let decoded;
   try {
@@ -43,11 +36,7 @@ export function safePath(rawPath: string): string | undefined {
   return decoded;
 }
 
-/**
- * Every file of a client folder, as `/`-prefixed paths. A build never changes under a running
- * worker (a new build is a new worker), so a request path is looked up in memory, with no
- * file-system call. Its size is the build's, not the traffic's.
- */
+/** Every file of a client folder, as `/`-prefixed paths: a build never changes under a running worker. */
 function listFiles(clientDir: string): Set<string> {
   const index = new Set<string>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
@@ -56,36 +45,17 @@ function listFiles(clientDir: string): Set<string> {
   return index;
 }
 
-/**
- * A stored file's type: the type of what it decodes to, for a precompressed sibling; a few files
- * have their own (the bare OpenAPI contract), named by path in the build.
- */
+/** A file's media type: the build's for a few paths (the bare OpenAPI contract), else by its extension. */
 function typeOf(file: string, byPath: Readonly<Record<string, string>>): string {
   return byPath[file] ?? (contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
 }
 
-/**
- * One way of answering a request for a file: the file sent (itself, or a page's twin), which bytes
- * go out in each coding, and the cache key of each prepared answer (unique per URL file and stored
- * file, since their headers differ).
- */
-interface Variant {
-  path: string;
-  compressed: boolean;
-  stored: Record<Coding, string>;
-  keys: Record<Coding, string>;
-}
-
-const CODINGS: readonly Coding[] = ['identity', 'br', 'gzip'];
+/** The suffix of the file stored for each coding: the siblings src/integrations/precompress.ts writes. */
+const SIBLING_SUFFIX: Readonly<Record<Coding, string>> = { br: '.br', gzip: '.gz', identity: '' };
 
 /** The file sender of one build; prepared answers are held in the worker's `cache`. */
 export function createFileSender(clientDir: string, policy: FilePolicy, cache: WorkerCache) {
   const index = listFiles(clientDir);
-  const isClientFile = (file: string) => index.has(file);
-  /** Request paths naming a file, spelled without escapes or doubled slashes: a few per file. */
-  const fileByPath = new Map<string, string>();
-  /** Each served file's own answer and, for a page, its twin's. */
-  const variantsByFile = new Map<string, { own: Variant; twin: Variant | undefined }>();
 
   /** The file a decoded path names: itself, or the index.html of its folder. */
   const fileAt = (path: string) => {
@@ -94,39 +64,21 @@ export function createFileSender(clientDir: string, policy: FilePolicy, cache: W
     return index.has(`${path}/index.html`) ? `${path}/index.html` : undefined;
   };
 
-  /** `path` sent for a request of `file`, with the full cache keys, made once per file rather than per request. */
-  const variant = (file: string, path: string): Variant => {
-    const compressed = index.has(`${path}${SIBLING_SUFFIX.br}`) && index.has(`${path}${SIBLING_SUFFIX.gzip}`);
-    const stored = { identity: path, br: `${path}${SIBLING_SUFFIX.br}`, gzip: `${path}${SIBLING_SUFFIX.gzip}` };
-    const keys = Object.fromEntries(CODINGS.map((coding) => [coding, cache.key(cache.kinds.file, null, file, stored[coding])]));
-    return { path, compressed, stored, keys: keys as Record<Coding, string> };
-  };
-
-  const variantsOf = (file: string) => {
-    let variants = variantsByFile.get(file);
-    if (!variants) {
-      const twin = twinOf(file, isClientFile, policy.twinPath);
-      variants = { own: variant(file, file), twin: twin === undefined ? undefined : variant(file, twin) };
-      variantsByFile.set(file, variants);
-    }
-    return variants;
-  };
-
   /** Every header of `file`'s answer but its validators and length, when `sent` goes out in `coding`. */
-  const policyHeaders = (file: string, twin: string | undefined, sent: Variant, coding: Coding) => {
+  const policyHeaders = (file: string, twin: string | undefined, sent: string, compressed: boolean, coding: Coding) => {
     const headers: Record<string, string> = {
       ...policy.securityHeadersFor(file),
       // Every file is public and read-only: an app on another origin may read it as it reads the API.
       ...policy.CORS_HEADERS,
-      'Cache-Control': policy.CACHE_CONTROL[policy.fileKind(sent.path)],
+      'Cache-Control': policy.CACHE_CONTROL[policy.fileKind(sent)],
     };
     // The same URL in several representations: caches key on what chose between them.
-    const vary = [...(twin ? ['Accept'] : []), ...(sent.compressed ? ['Accept-Encoding'] : [])];
+    const vary = [...(twin ? ['Accept'] : []), ...(compressed ? ['Accept-Encoding'] : [])];
     if (vary.length > 0) headers['Vary'] = vary.join(', ');
     if (twin) headers['Link'] = twinLinks(twin, policy.API_CATALOG_PATH);
     if (coding !== 'identity') headers['Content-Encoding'] = coding;
-    headers['Content-Type'] = typeOf(sent.path, policy.FILE_MEDIA_TYPES);
-    const language = policy.contentLanguageOf(sent.path);
+    headers['Content-Type'] = typeOf(sent, policy.FILE_MEDIA_TYPES);
+    const language = policy.contentLanguageOf(sent);
     if (language !== undefined) headers['Content-Language'] = language;
     return headers;
   };
@@ -134,30 +86,20 @@ export function createFileSender(clientDir: string, policy: FilePolicy, cache: W
   return {
     /** The file a request path names, or undefined when dist/client has none (or the path is malformed or leaves the root). */
     fileFor(rawPath: string): string | undefined {
-      const known = fileByPath.get(rawPath);
-      if (known !== undefined) return known;
       const path = safePath(rawPath);
-      if (path === undefined) return undefined;
       // As a file-system lookup would: `//about` is `/about`.
-      const file = fileAt(path.includes('//') ? path.replace(/\/{2,}/g, '/') : path);
-      // Only plain spellings are remembered, so clients cannot grow the map.
-      if (file !== undefined && path === rawPath && !rawPath.includes('//')) fileByPath.set(rawPath, file);
-      return file;
+      return path === undefined ? undefined : fileAt(path.includes('//') ? path.replace(/\/{2,}/g, '/') : path);
     },
 
-    /**
-     * Answers a GET or HEAD of `file` (from fileFor): its twin when the client prefers Markdown, in
-     * the coding it prefers, from the prepared answer; through `send` for ranges, the other
-     * conditionals and large files. A refusal (412, 416) or failure goes out as an error, without
-     * the file's headers.
-     */
+    /** Answers a GET or HEAD of `file` (from fileFor); a refusal of `send` (412, 416) or a failure goes out as an error. */
     send(req: IncomingMessage, res: ServerResponse, file: string): void {
-      const { own, twin } = variantsOf(file);
-      const sent = twin !== undefined && prefersMarkdown(req) ? twin : own;
-      const coding = sent.compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
-      const headers = () => policyHeaders(file, twin?.path, sent, coding);
-      const stored = sent.stored[coding];
-      const prepared = needsSend(req) ? undefined : preparedFile(cache, clientDir, stored, sent.keys[coding], headers);
+      const twin = twinOf(file, (path) => index.has(path), policy.twinPath);
+      const sent = twin !== undefined && prefersMarkdown(req) ? twin : file;
+      const compressed = index.has(`${sent}${SIBLING_SUFFIX.br}`) && index.has(`${sent}${SIBLING_SUFFIX.gzip}`);
+      const coding = compressed ? chooseCoding(req.headers['accept-encoding']) : 'identity';
+      const headers = () => policyHeaders(file, twin, sent, compressed, coding);
+      const stored = `${sent}${SIBLING_SUFFIX[coding]}`;
+      const prepared = needsSend(req) ? undefined : preparedFile(cache, clientDir, file, stored, headers);
       if (prepared) return sendPrepared(req, res, prepared);
       // `send` reads the ETag set here for If-Match and If-Range: nginx's, as prepared answers carry.
       const fields = { ...headers(), ...fileValidators(statSync(join(clientDir, stored))) };

@@ -1,33 +1,16 @@
 /**
- * The one memory budget of a worker, in bytes: every cache the server keeps (the kinds of
- * src/api/cache-kinds.ts) is an entry here, sized by what it really holds, and the least recently
- * used entries go once the total passes the budget. The worker sets it once, from CACHE_BUDGET_MB
- * as server/config-schema.ts checked it (createWorkerCache).
+ * The one memory budget of a worker, in bytes: every cached value (the kinds of cache-kinds.ts) is
+ * an entry sized by what it really holds, and the least recently used go once the total passes it.
  */
 import { LRUCache } from 'lru-cache';
 
-/**
- * The budget of a cache made without one: `astro dev`'s, the build's and the tests'. Not a server
- * default (that is CACHE_BUDGET_MB's, in server/config-schema.ts).
- */
+/** The budget of `astro dev`, the build and the tests; the server's is CACHE_BUDGET_MB's. */
 export const UNSET_BUDGET_BYTES = 32 * 1024 * 1024;
 
-/**
- * Bytes an entry costs besides what it holds: the LRU's slot (key, value, size, two links: about
- * 5 × 8 bytes), the holder object and its hidden class (about 60), a Buffer's JS object and
- * backing-store record (about 100), the kind counter's bookkeeping. Rounded up.
- */
+/** Bytes an entry costs besides what it holds: the LRU's slot, the holder object, a Buffer's JS object and backing-store record. */
 export const ENTRY_OVERHEAD_BYTES = 256;
 
-/** What a cache holds per kind and in all, against the budget. */
-export interface CacheUsage {
-  budget: number;
-  held: number;
-  entries: number;
-  byKind: Record<string, number>;
-}
-
-/** Something an entry holds: what it costs now (a payload grows by its coded forms, and the cache is told: `resized`). */
+/** Something an entry holds: what it costs now (a payload grows by its coded forms: `resized`). */
 export interface Sized {
   heldBytes(): number;
 }
@@ -35,15 +18,12 @@ export interface Sized {
 /** What joins the parts of every cache key: a character no part holds. */
 export const KEY_SEPARATOR = '\u0000';
 
-/**
- * One kind of entry (src/api/cache-kinds.ts lists them all): its name in the metrics, what it holds,
- * how its key is made, what bounds it. `Value` is the type a lookup of this kind gives back.
- */
+/** One kind of entry (cache-kinds.ts lists them all); `Value` is the type a lookup of it gives back. */
 export interface CacheKind<Value extends Sized = Sized, Parts extends readonly (string | number)[] = readonly (string | number)[]> {
   readonly name: string;
   /** The key of an entry from its parts (ByteCache's `key` adds the catalog and kind). */
   key(...parts: Parts): string;
-  /** What an entry holds, in a sentence (docs/deploy.md's table is checked against these). */
+  /** What an entry holds, in a sentence (docs/decisions/byte-budget.md's list is checked against these). */
   readonly holds: string;
   /** What an entry's key is made of. */
   readonly keyedBy: string;
@@ -81,10 +61,8 @@ export function stringBytes(text: string): number {
 }
 
 /**
- * How many keys set once, and not yet kept, the cache remembers: a value is kept only the second
- * time its key is set, so a flood of one-off answers (distinct searches) never takes the budget
- * from answers clients repeat. A key holds at most a request target, within the 16 KB header
- * section, and most are a few dozen characters.
+ * How many keys set once the cache remembers: a value is kept only the second time its key is set,
+ * so a flood of one-off answers (distinct searches) never takes the budget from repeated ones.
  */
 export const SEEN_ONCE_KEYS = 4096;
 
@@ -114,9 +92,6 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     for (const kind of Object.values(kinds)) this.#counts.set(kind, { bytes: 0, hits: 0, misses: 0, evictions: 0 });
     this.#lru = new LRUCache<string, Slot>({
       maxSize: budget,
-      sizeCalculation: (slot) => slot.size,
-      // An entry larger than the whole budget is not kept at all.
-      maxEntrySize: budget,
       dispose: (slot, key, reason) => {
         const counts = this.#countsOf(slot.kind);
         counts.bytes -= slot.size;
@@ -126,10 +101,7 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     });
   }
 
-  /**
-   * The full key of an entry: its catalog's number when the kind is catalog-scoped (so two catalogs
-   * never share an entry), the kind's name, then the kind's own key of `parts`.
-   */
+  /** The full key of an entry: its catalog's number when the kind is catalog-scoped, the kind's name, the kind's key of `parts`. */
   key<Parts extends readonly (string | number)[]>(kind: CacheKind<Sized, Parts>, catalog: object | null, ...parts: Parts): string {
     return this.keyOf(kind, catalog, kind.key(...parts));
   }
@@ -152,10 +124,7 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     return value;
   }
 
-  /**
-   * Stores `value` when `key` was set before (or is held now), sized now by its `heldBytes()`, the
-   * key and the per-entry overhead; the first time, only remembers the key.
-   */
+  /** Stores `value` when `key` was set before (or is held now); the first time, only remembers the key. */
   set<V extends Sized>(kind: CacheKind<V>, key: string, value: V): void {
     this.#countsOf(kind);
     if (!this.#lru.has(key) && !this.#seenOnce.delete(key)) {
@@ -180,7 +149,7 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     if (size > this.budget) return;
     this.#countsOf(kind).bytes += size;
     this.#lru.set(key, { kind, value, size }, { size });
-    if (this.#lru.has(key)) this.#keys.set(value, key);
+    this.#keys.set(value, key);
   }
 
   /** Sizes `value`'s entry again after it grew (a payload that gained a coded form); evicts others if the total passes the budget. */
@@ -193,7 +162,7 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     this.#store(slot.kind, key, value);
   }
 
-  /** The values held of `kind`, without marking them used: for a report on demand (a walk over every entry). */
+  /** The values held of `kind`, without marking them used: a walk over every entry, for a report on demand. */
   *valuesOf<V extends Sized>(kind: CacheKind<V>): Generator<V> {
     for (const slot of this.#lru.values()) if (slot.kind === kind) yield slot.value as V;
   }
@@ -203,7 +172,8 @@ export class ByteCache<Kinds extends Readonly<Record<string, CacheKind>> = Reado
     return Object.fromEntries([...this.#counts].map(([kind, counts]) => [kind.name, { ...counts, budgetBytes: this.budget }]));
   }
 
-  usage(): CacheUsage {
+  /** What the cache holds per kind and in all, against the budget. */
+  usage() {
     const held = [...this.#counts].filter(([, { bytes }]) => bytes !== 0);
     const byKind = Object.fromEntries(held.map(([kind, { bytes }]) => [kind.name, bytes]));
     return { budget: this.budget, held: this.#lru.calculatedSize, entries: this.#lru.size, byKind };

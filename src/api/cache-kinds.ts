@@ -1,10 +1,6 @@
 /**
  * What a worker caches, in one place: every kind of entry its one byte budget (byte-cache.ts) holds,
- * the key each is found under and what bounds it. Every kind shares the budget (CACHE_BUDGET_MB),
- * and every kind keeps a key only the second time it is set (byte-cache.ts, SEEN_ONCE_KEYS), so a
- * flood of one-off requests never takes the budget from requests clients repeat. The worker builds
- * one cache (`createWorkerCache`) and passes it down; a cache refuses a kind not listed here, and
- * docs/deploy.md's table of kinds is tested against this list (tests/api/cache-kinds.test.ts).
+ * the key each is found under and what bounds it. A cache refuses a kind not listed here.
  */
 import type { RouteId } from '../routes/routes.ts';
 import { ByteCache, KEY_SEPARATOR, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
@@ -72,11 +68,7 @@ export class WorkerCache extends ByteCache<typeof CACHE_KINDS> implements FormCa
   readonly upgrades = new UpgradePacing();
 }
 
-/**
- * A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), holding the kinds above: whoever answers
- * API or MCP requests makes one and passes it down (the server one per worker, for its API, MCP and
- * files; `astro dev`, the build and tests one of the default budget).
- */
+/** A worker's one cache of `budget` bytes (CACHE_BUDGET_MB), made by whoever answers and passed down. */
 export function createWorkerCache(budget = UNSET_BUDGET_BYTES): WorkerCache {
   return new WorkerCache(budget, CACHE_KINDS);
 }
@@ -84,10 +76,7 @@ export function createWorkerCache(budget = UNSET_BUDGET_BYTES): WorkerCache {
 /** The message of the line a worker logs on SIGUSR2: the bench and the tests wait for it. */
 export const WORKER_REPORT_MESSAGE = 'cache usage';
 
-/**
- * A worker's SIGUSR2 report: what its caches hold against the budget, the Brotli upgrades still to
- * come among the payloads and pages it holds (codings.ts), and its process's memory beside them.
- */
+/** A worker's SIGUSR2 report: what its cache holds, the Brotli upgrades still to come, and its memory. */
 export function workerReport(cache: WorkerCache, memory: NodeJS.MemoryUsage) {
   const upgrades = upgradeBacklog([...cache.valuesOf(cache.kinds.payload), ...cache.valuesOf(cache.kinds.page)], cache.upgrades);
   return { message: WORKER_REPORT_MESSAGE, ...cache.usage(), upgrades, memory };

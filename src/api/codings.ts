@@ -1,11 +1,8 @@
 /**
- * A payload and its coded forms, in one place: the serialized payload, its gzip and Brotli forms
- * (made on first use, kept on the payload, counted in the cache holding it), and the body of an
- * envelope in any coding, as parts to write in order. The per-request tail goes after the cached
- * compressed part, uncompressed (splice.ts), so no response compresses its whole body. The build
- * uses the same Brotli rule for the forms it stores (payload-store.ts), and the server only writes
- * the parts (server/api-response.ts). Here, not in server/, because the build needs it too and the
- * server reaches src/ only through the API bundle.
+ * A payload and its coded forms: its gzip and Brotli forms, made on first use and counted in the
+ * cache holding it, and an envelope's body in any coding as parts to write in order, the tail
+ * spliced after the cached part (splice.ts). In src/, not server/: the build stores Brotli forms by
+ * the same rule (payload-store.ts).
  */
 import { brotliCompress, brotliCompressSync, constants, type BrotliOptions } from 'node:zlib';
 import { stringBytes, type Sized } from './byte-cache.ts';
@@ -22,15 +19,15 @@ const GZIP_HEAD = gzipHead(HEAD_BYTES);
 /** Bytes of a gzip form's bookkeeping besides its blocks. */
 const GZIP_FORM_OVERHEAD = 64;
 
-/** The Brotli form of a payload's cached part: its bytes, the br requests it answered, and whether it is the best it will be. */
-export interface BrotliForm {
+/** A cached part's Brotli form: the br requests it answered, and whether it is the best it will be. */
+interface BrotliForm {
   buffer: Buffer;
   requests: number;
   final: boolean;
 }
 
 /** A Buffer with a backing store of its own: a slice of zlib's output or of Node's pool would keep its whole slab alive. */
-export function owned(bytes: Uint8Array): Buffer {
+function owned(bytes: Uint8Array): Buffer {
   const copy = Buffer.allocUnsafeSlow(bytes.length);
   copy.set(bytes);
   return copy;
@@ -75,11 +72,7 @@ export function bestBrotliQuality(bytes: number): number {
   return bytes <= 256 * 1024 ? constants.BROTLI_MAX_QUALITY : bytes <= 1024 * 1024 ? 10 : 9;
 }
 
-/**
- * Options for compressing a part that a tail is spliced after: text mode, a window as large as the
- * part needs and no larger (the encoder's memory grows with it), and a flush instead of a finish,
- * so the stream stays open and byte-aligned (splice.ts).
- */
+/** A window no larger than the part (the encoder's memory grows with it), and a flush: the stream stays open for the tail. */
 export function brotliOptions(length: number, quality: number): BrotliOptions {
   return {
     finishFlush: constants.BROTLI_OPERATION_FLUSH,
@@ -108,22 +101,21 @@ export function bestBrotliPart(payload: Buffer): Buffer {
 }
 
 /** A worker's upgrades: after 3 br requests, at most 100 ms a second in bursts of 500 ms. */
-const UPGRADE_POLICY = { afterRequests: 3, msPerSecond: 100, burstMs: 500 } as const;
+const UPGRADE_POLICY = { afterRequests: 3, msPerSecond: 100, burstMs: 500 };
 
 /**
- * When a part is compressed again at the best quality: once it has answered `afterRequests` br
- * requests, in the thread pool and one at a time, within a share of a core (a token bucket of
- * `msPerSecond` refilled up to `burstMs`), so a flood of queries each asked a few times cannot buy
- * the best quality with the worker's CPU. A part refused now is upgraded by a later request.
+ * When a part is compressed again at the best quality: in the thread pool, one at a time, within a
+ * token bucket of a core's time, so a flood of queries each asked a few times cannot buy the best
+ * quality with the worker's CPU. A part refused now is upgraded by a later request.
  */
 export class UpgradePacing {
-  readonly policy: Readonly<{ afterRequests: number; msPerSecond: number; burstMs: number }>;
+  readonly #policy: typeof UPGRADE_POLICY;
   #running = false;
   #tokensMs: number;
   #tokensAt = performance.now();
 
-  constructor(policy: UpgradePacing['policy'] = UPGRADE_POLICY) {
-    this.policy = policy;
+  constructor(policy = UPGRADE_POLICY) {
+    this.#policy = policy;
     this.#tokensMs = policy.burstMs;
   }
 
@@ -134,7 +126,7 @@ export class UpgradePacing {
 
   /** Whether a form asked for this many times may start its upgrade now. */
   mayStart(requests: number): boolean {
-    const { afterRequests, msPerSecond, burstMs } = this.policy;
+    const { afterRequests, msPerSecond, burstMs } = this.#policy;
     if (this.#running || requests < afterRequests) return false;
     const now = performance.now();
     this.#tokensMs = Math.min(burstMs, this.#tokensMs + ((now - this.#tokensAt) * msPerSecond) / 1000);
@@ -161,11 +153,7 @@ export interface FormCache {
   readonly upgrades: UpgradePacing;
 }
 
-/**
- * The body `ENVELOPE_HEAD + payload + tail` in `coding`, as parts to write in order: the cached
- * ones are never copied, and the payload's form is made on first use and counted in `cache` (none
- * for a payload no cache holds, such as an error's).
- */
+/** The body `ENVELOPE_HEAD + payload + tail` in `coding`, as parts to write in order; no `cache` for an error's payload. */
 export function codedBody(payload: PreparedPayload, tail: string, coding: Coding, cache: FormCache | undefined): Buffer[] {
   const tailBytes = Buffer.from(tail);
   if (coding === 'identity') return [HEAD_BYTES, payload.bytes, tailBytes];
@@ -181,10 +169,7 @@ export function codedBody(payload: PreparedPayload, tail: string, coding: Coding
   return [brotliFormFor(payload, cache).buffer, brotliTail(tailBytes)];
 }
 
-/**
- * The Brotli form of `payload` for one more br request: made at the first quality on first use,
- * and upgraded to the best one in the background once asked for often, as `cache.upgrades` paces it.
- */
+/** The Brotli form of `payload` for one more br request: made at the first quality, upgraded as `cache.upgrades` paces it. */
 export function brotliFormFor(payload: PreparedPayload, cache: FormCache | undefined): BrotliForm {
   let form = payload.br;
   if (!form) {
@@ -206,19 +191,11 @@ export function brotliFormFor(payload: PreparedPayload, cache: FormCache | undef
   return form;
 }
 
-/** The Brotli forms still waiting for their upgrade, and whether one is compressing now. */
-export interface UpgradeBacklog {
-  waiting: number;
-  running: boolean;
-}
-
-/**
- * What is left to upgrade among `payloads`: the forms still at their first quality, and whether an
- * upgrade runs. Once both are nil, every br answer of these payloads is the best it will be (the
- * bench waits for that).
- */
-export function upgradeBacklog(payloads: Iterable<PreparedPayload>, upgrades: UpgradePacing): UpgradeBacklog {
+/** The forms of `payloads` still at their first quality, and whether an upgrade runs: the bench waits for both to end. */
+export function upgradeBacklog(payloads: Iterable<PreparedPayload>, upgrades: UpgradePacing) {
   let waiting = 0;
   for (const payload of payloads) if (payload.br && !payload.br.final) waiting += 1;
   return { waiting, running: upgrades.running };
 }
+
+export type UpgradeBacklog = ReturnType<typeof upgradeBacklog>;

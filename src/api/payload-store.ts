@@ -1,11 +1,8 @@
 /**
- * The payload store: every payload the API can serve without a filter, and every directory item,
- * serialized once by the build into one file of bytes with an index of offsets
- * (dist/server/api/payload-store.*). A server worker reads byte ranges from the file, through the
- * OS page cache that every worker shares, and holds only the index: offsets, ETags and the views a
- * directory's selection reads (search indexes, filter values). A directory page is the join of
- * its selected items' bytes, so what a request costs follows the page it returns, not the entries
- * it matches. Tests and `astro dev` build the same store in memory from their catalog.
+ * The payload store: every payload the API serves without a filter, and every directory item,
+ * serialized once by the build into one file with an index of offsets. A worker reads byte ranges
+ * through the page cache every worker shares, and holds only the index: offsets, ETags and the
+ * views a selection reads. Tests and `astro dev` build the same store in memory.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
@@ -18,11 +15,12 @@ import { EVERYTHING } from '../routes/params.ts';
 import { ROUTES, type RouteId, type RouteSpec } from '../routes/routes.ts';
 import { DIRECTORIES, HANDLERS } from './handlers.ts';
 import { KEY_SEPARATOR } from './byte-cache.ts';
+import { CACHE_KINDS } from './cache-kinds.ts';
 import { bestBrotliPart, PreparedPayload } from './codings.ts';
 import { serializePayload } from './serialize.ts';
 
 /** The store's two files, written beside the API bundle. */
-export const PAYLOAD_STORE_FILES = { bytes: 'payload-store.bin', index: 'payload-store.json' } as const;
+const PAYLOAD_STORE_FILES = { bytes: 'payload-store.bin', index: 'payload-store.json' } as const;
 
 /** The filters of a request without any, as the cache key and ETag spell them (src/api/query-cache.ts). */
 export const NO_FILTERS_JSON = serializePayload({});
@@ -57,11 +55,14 @@ export function etagFor(normalizedQuery: string, payloadJson: string | Buffer): 
   return `W/"${createHash('sha1').update(normalizedQuery).update('\n').update(payloadJson).digest('base64url')}"`;
 }
 
-/**
- * Serializes everything the store holds for `catalog`. `brotli`: also each route's own payloads
- * compressed at the best quality (the build; tests and dev skip it).
- */
-export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolean }): { bytes: Buffer; index: StoreIndex } {
+/** A built store: its bytes and the index that finds everything in them. */
+export interface BuiltPayloadStore {
+  bytes: Uint8Array;
+  index: StoreIndex;
+}
+
+/** Serializes everything the store holds for `catalog`; `brotli` (the build): each route's own payloads at the best quality too. */
+export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolean }): BuiltPayloadStore {
   const chunks: Buffer[] = [];
   let size = 0;
   const put = (bytes: Buffer): Range => {
@@ -72,11 +73,10 @@ export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolea
   const index: StoreIndex = { version: catalog.version, wholes: {}, tables: {}, searches: {}, values: {} };
   const putWhole = (route: RouteSpec, locale: Locale, slug?: string) => {
     const json = serializePayload(HANDLERS[route.id]({ catalog, locale, selection: EVERYTHING, ...(slug !== undefined ? { slug } : {}) }));
-    const key = wholeKey(route.id, slug, locale);
     const bytes = Buffer.from(json);
-    index.wholes[key] = {
+    index.wholes[wholeKey(route.id, slug, locale)] = {
       at: put(bytes),
-      etag: etagFor(`${key}${KEY_SEPARATOR}${NO_FILTERS_JSON}`, json),
+      etag: etagFor(CACHE_KINDS.payload.key(route.id, slug ?? '', locale, NO_FILTERS_JSON), json),
       ...(brotli && slug === undefined ? { br: put(bestBrotliPart(bytes)) } : {}),
     };
   };
@@ -103,12 +103,6 @@ export function buildPayloadStore(catalog: Catalog, { brotli }: { brotli: boolea
   return { bytes: Buffer.concat(chunks, size), index };
 }
 
-/** A built store: its bytes and the index that finds everything in them. */
-export interface BuiltPayloadStore {
-  bytes: Uint8Array;
-  index: StoreIndex;
-}
-
 /** Writes a built store into `folder`; returns its size in bytes. */
 export function writeStoreFiles(folder: string, { bytes, index }: BuiltPayloadStore): number {
   writeFileSync(join(folder, PAYLOAD_STORE_FILES.bytes), bytes);
@@ -126,7 +120,6 @@ type ReadBytes = (target: Buffer, at: number, position: number, length: number) 
 
 /** One directory's items in one locale: any subset of them joins into a JSON array's contents. */
 export class ItemTable {
-  readonly count: number;
   readonly #at: number;
   readonly #ends: Int32Array;
   readonly #read: ReadBytes;
@@ -135,7 +128,6 @@ export class ItemTable {
     this.#at = at;
     this.#ends = ends;
     this.#read = read;
-    this.count = ends.length;
   }
 
   #start(item: number): number {
@@ -165,18 +157,15 @@ export class ItemTable {
   }
 }
 
-/** `length` bytes of the store from `position`, with a backing store of their own (a slice of Node's pool would keep its whole slab alive in the cache). */
+/** Bytes of the store, with a backing store of their own: a slice of Node's pool would keep its whole slab alive. */
 function readRange(read: ReadBytes, [position, length]: Range): Buffer {
   const bytes = Buffer.allocUnsafeSlow(length);
   read(bytes, 0, position, length);
   return bytes;
 }
 
-/**
- * A store's index over its bytes, wherever they are (a file, or memory). It keeps the wholes' index
- * and the tables' offsets as Int32Arrays: none of the parsed index's number arrays stay alive.
- */
-export class PayloadStore {
+/** A store's index over its bytes, wherever they are (a file, or memory); the tables' ends as Int32Arrays, not parsed arrays. */
+class PayloadStore {
   readonly #wholes: StoreIndex['wholes'];
   readonly #read: ReadBytes;
   readonly #tables = new Map<string, ItemTable>();
@@ -205,21 +194,14 @@ export class PayloadStore {
   }
 }
 
-/** Puts the views `index` holds where `memo` finds them for `catalog`, so no worker builds one. */
-function seedViews(index: StoreIndex, read: ReadBytes, catalog: Catalog): void {
-  for (const [key, { at, starts }] of Object.entries(index.searches))
-    seedMemo(catalog, key, new SearchIndex(readRange(read, at).toString(), Int32Array.from(starts)));
-  for (const [key, value] of Object.entries(index.values)) seedMemo(catalog, key, value);
-}
-
-/** The stores attached to catalogs: the server's, read from the build's files. */
-const attached = new WeakMap<Catalog, PayloadStore>();
+/** The memo key of a catalog's store. */
+const STORE_MEMO = 'payload-store';
 
 /**
- * Opens the store the build wrote into `folder` for `catalog` (the build's own snapshot) and
- * attaches it, its views seeded. The file stays open for the life of the process.
+ * Opens the store the build wrote into `folder` for `catalog` (the build's own snapshot) where
+ * `memo` finds it, with its views, so no worker builds one. The file stays open for the process.
  */
-export function openPayloadStore(folder: string, catalog: Catalog): PayloadStore {
+export function openPayloadStore(folder: string, catalog: Catalog): void {
   const index = JSON.parse(readFileSync(join(folder, PAYLOAD_STORE_FILES.index), 'utf8')) as StoreIndex;
   if (index.version !== catalog.version)
     throw new Error(`The payload store in ${folder} was built from catalog ${index.version}, not ${catalog.version}: build again`);
@@ -236,19 +218,16 @@ export function openPayloadStore(folder: string, catalog: Catalog): PayloadStore
       length -= got;
     }
   };
-  const store = new PayloadStore(index, read);
-  seedViews(index, read, catalog);
-  attached.set(catalog, store);
-  return store;
+  seedMemo(catalog, STORE_MEMO, new PayloadStore(index, read));
+  for (const [key, { at, starts }] of Object.entries(index.searches))
+    seedMemo(catalog, key, new SearchIndex(readRange(read, at).toString(), Int32Array.from(starts)));
+  for (const [key, value] of Object.entries(index.values)) seedMemo(catalog, key, value);
 }
 
-/** The store of `catalog`: the one attached, or one built in memory on first use (tests, `astro dev`). */
+/** The store of `catalog`: the one opened, or one built in memory on first use (tests, `astro dev`). */
 export function payloadStoreOf(catalog: Catalog): PayloadStore {
-  return (
-    attached.get(catalog) ??
-    memo(catalog, 'payload-store', () => {
-      const { bytes, index } = buildPayloadStore(catalog, { brotli: false });
-      return new PayloadStore(index, (target, at, position, length) => bytes.copy(target, at, position, position + length));
-    })
-  );
+  return memo(catalog, STORE_MEMO, () => {
+    const { bytes, index } = buildPayloadStore(catalog, { brotli: false });
+    return new PayloadStore(index, (target, at, position, length) => target.set(bytes.subarray(position, position + length), at));
+  });
 }

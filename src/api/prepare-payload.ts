@@ -1,11 +1,7 @@
 /**
- * From a checked request to the payload it gets. A route's payload without filters (a detail's by
- * slug) is the one the build stored (payload-store.ts). A directory's selection (which entries `q`
- * and the filters keep) is made once and cached as indexes; a page of it, or the whole filtered
- * list, is the join of those items' stored bytes, so nothing is serialized per entry per request
- * and a page costs what it returns, whatever the selection's size. Every cache key and ETag is
- * built from canonical values (q folded, a cursor by the offset it decodes to), so equivalent
- * requests share one entry and one ETag.
+ * From a checked request to the payload it gets: the build's stored payload when unfiltered, else
+ * the join of the selected items' stored bytes, so a page costs what it returns. Keys and ETags are
+ * built from canonical values (q folded, a cursor by its offset): equivalent requests share both.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
@@ -52,10 +48,7 @@ function selectedEntries(directory: Directory, catalog: Catalog, cache: WorkerCa
   });
 }
 
-/**
- * The payload for a checked request; for a page of a directory, it carries the next page's cursor.
- * Closures are made only on a miss: a hit allocates no more than its key.
- */
+/** The payload for a checked request; for a page of a directory, it carries the next page's cursor. */
 export function preparePayload(
   route: RouteSpec,
   catalog: Catalog,

@@ -1,21 +1,16 @@
 /**
- * The framing that lets a response append its per-request tail, uncompressed, after a part
- * compressed once (codings.ts), for gzip and Brotli alike: no compressor runs per request.
- *
- * - gzip (RFC 1951 3.2.4, RFC 1952): the payload is deflated once, ending in a sync flush so its
- *   blocks end on a byte boundary; the envelope head (the same for every body) and the tail go
- *   around it as stored blocks, and the CRC-32 of head and payload, kept, is continued over the tail.
- * - Brotli (RFC 7932 9.2): the cached part ends with a flush, byte-aligned and not final; the tail
- *   follows as uncompressed meta-blocks, then the last, empty meta-block. Per-request bytes may only
- *   follow the compressed part: anything before it would shift the positions its backward distances
- *   were computed from.
+ * The framing that appends a response's tail, uncompressed, after a part compressed once
+ * (codings.ts), so no compressor runs per request. gzip (RFC 1951 3.2.4, RFC 1952): stored blocks
+ * around a payload deflated with a sync flush, its CRC-32 continued over the tail. Brotli (RFC 7932
+ * 9.2): uncompressed meta-blocks after a flushed part, then the last, empty one; nothing may go
+ * before the part, whose backward distances would shift.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** gzip member header: deflate, no flags, no time, no extra flags, OS unknown (RFC 1952 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
 /** A stored block holds at most 65,535 bytes. */
-export const STORED_MAX = 0xffff;
+const STORED_MAX = 0xffff;
 /** With MNIBBLES=4, MLEN-1 has 16 bits, so one uncompressed meta-block holds at most 65,536 bytes. */
 export const UNCOMPRESSED_MAX = 0x10000;
 
@@ -28,7 +23,7 @@ export interface GzipForm {
 }
 
 /** The part before the payload of every spliced gzip body: the header and the head as stored blocks, with the head's CRC. */
-export interface GzipHead {
+interface GzipHead {
   buffer: Buffer;
   length: number;
   crc: number;
@@ -36,7 +31,7 @@ export interface GzipHead {
 
 /** The gzip header and `head` as stored blocks: made once, since every envelope has the same head. */
 export function gzipHead(head: Buffer): GzipHead {
-  return { buffer: storedBlocks(head, false, GZIP_HEADER), length: head.length, crc: crc32(head) };
+  return { buffer: Buffer.concat([GZIP_HEADER, storedBlocks(head, false)]), length: head.length, crc: crc32(head) };
 }
 
 /** `payload` deflated at `level`, ending in a sync flush, to follow `head`. */
@@ -50,19 +45,17 @@ export function deflateForSplice(head: GzipHead, payload: Buffer, level: number)
 
 /** What completes a gzip body after its head and `payload`: `tail` as the final stored blocks, then the trailer. */
 export function gzipTail(payload: GzipForm, tail: Buffer): Buffer {
-  const out = storedBlocks(tail, true, undefined, 8);
+  const out = storedBlocks(tail, true, 8);
   out.writeUInt32LE(crc32(tail, payload.crc), out.length - 8);
   out.writeUInt32LE((payload.length + tail.length) >>> 0, out.length - 4);
   return out;
 }
 
-/** `bytes` as stored deflate blocks, after `lead` (the gzip header) and before `room` bytes left for the caller. */
-function storedBlocks(bytes: Buffer, final: boolean, lead: Buffer | undefined, room = 0): Buffer {
+/** `bytes` as stored deflate blocks, then `room` bytes left for the caller. */
+function storedBlocks(bytes: Buffer, final: boolean, room = 0): Buffer {
   const blocks = Math.max(1, Math.ceil(bytes.length / STORED_MAX));
-  const leadLength = lead?.length ?? 0;
-  const out = Buffer.allocUnsafe(leadLength + blocks * 5 + bytes.length + room);
-  lead?.copy(out, 0);
-  let at = leadLength;
+  const out = Buffer.allocUnsafe(blocks * 5 + bytes.length + room);
+  let at = 0;
   for (let block = 0; block < blocks; block += 1) {
     const chunk = bytes.subarray(block * STORED_MAX, (block + 1) * STORED_MAX);
     out[at] = final && block === blocks - 1 ? 1 : 0;
