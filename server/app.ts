@@ -93,7 +93,7 @@ function refuse(request: Request): Answered {
     return sendApiResponse(req, res, result, api.SECURITY_HEADERS);
   }
   setHeaders(res, api.securityHeadersFor(target.path));
-  if (target.path === api.MCP_PATH) return rpcError(res, api.rpcErrorBody, 400, refusal);
+  if (target.path === api.MCP_PATH) return rpcError(res, 400, api.rpcErrorBody(refusal));
   return sendError(req, res, 400, api);
 }
 

@@ -9,7 +9,7 @@ import { isPaginated, ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { pageUrl } from '../../src/catalog/urls.ts';
 import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
-import { modernToolCall } from '../../src/mcp/tool-call.ts';
+import { modernToolCall } from '../lib/mcp-tool-call.ts';
 import { fetchJson, fetchRaw, type BenchRequest } from './recording.ts';
 
 export interface BenchClass {

@@ -1,8 +1,7 @@
 /**
- * The MCP server over the catalog, on the official SDK: a fresh low-level `Server` per request
- * (nothing kept between requests, so any worker answers any request), with the tools of tools.ts
- * and every page's Markdown twin, in every language, as a resource. `createMcpFetchHandler` serves 2026-07-28 requests
- * statelessly and 2025-era requests through the SDK's stateless fallback (initialize without a session).
+ * The MCP server over the catalog, on the official SDK: a fresh server per request (nothing kept
+ * between requests, so any worker answers any request), with the tools of tools.ts and every page's
+ * Markdown twin, in every language, as a resource.
  */
 import {
   createMcpHandler,
@@ -38,8 +37,10 @@ const LANGUAGE_PLACES = LOCALES.map((locale) => {
   return segment === undefined ? `${locale} at /` : `${locale} under /${segment}/`;
 }).join(', ');
 
-/** What the server tells a client about itself at the start. */
 const INSTRUCTIONS = `${SITE_NAME}'s public catalog, read-only. Use search_catalog to find anything, get_entry for one entry, list_directory to list and filter a directory, get_document for the contract, the catalog or the audit. Every page of the site is also a Markdown resource, in each of its languages (${LANGUAGE_PLACES}).`;
+
+/** A resource's language, in the `_meta` key of ours that names it. */
+const languageMeta = (twin: MarkdownTwin) => ({ [MCP_RESOURCE_LANGUAGE_META]: twin.locale });
 
 /** A twin as a resource, in its language: its URL is its URI (no host without SITE_URL: mcpResourceUri). */
 const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
@@ -48,7 +49,7 @@ const resourceOf = (twin: MarkdownTwin, base: string | undefined) => ({
   title: twin.page.title[twin.locale],
   description: twin.page.description[twin.locale],
   mimeType: 'text/markdown',
-  _meta: { [MCP_RESOURCE_LANGUAGE_META]: twin.locale },
+  _meta: languageMeta(twin),
 });
 
 /** The offset a resources/list cursor stands for; a cursor the server did not give is invalid params. */
@@ -60,10 +61,9 @@ function offsetOf(cursor: string | undefined, total: number): number {
 }
 
 /**
- * One request's server instance. The tools and resources are answered by handlers on the low-level
- * server rather than registerTool/registerResource: the schemas are JSON Schemas built once from the
- * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
- * pages with a cursor, which registered resources do not.
+ * One request's server. Handlers on the low-level server rather than registerTool/registerResource:
+ * the tools' JSON Schemas are built once (registerTool would rebuild Zod shapes per request), and
+ * resources/list pages with a cursor, which registered resources do not.
  */
 function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined): McpServer {
   const base = configuredSiteUrl();
@@ -76,36 +76,26 @@ function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObs
       cacheHints: MCP_CACHE_HINTS,
     },
   );
-  const server = mcp.server;
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
-  server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
-  server.setRequestHandler('tools/call', (request) => {
+  mcp.server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
+  mcp.server.setRequestHandler('tools/call', (request) => {
     const result = callTool(catalog, cache, request.params.name, request.params.arguments);
     // An unknown name is counted as `unknown`: clients choose names, the metric's labels stay bounded.
     onToolCall?.(result ? request.params.name : 'unknown', result && !result.isError ? 'ok' : 'error');
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
     return result;
   });
-  server.setRequestHandler('resources/list', (request) => {
+  mcp.server.setRequestHandler('resources/list', (request) => {
     const offset = offsetOf(request.params?.cursor, twins.length);
     const page = twins.slice(offset, offset + MCP_RESOURCE_PAGE_SIZE);
     const next = offset + MCP_RESOURCE_PAGE_SIZE;
     return { resources: page.map((twin) => resourceOf(twin, base)), ...(next < twins.length ? { nextCursor: String(next) } : {}) };
   });
-  server.setRequestHandler('resources/read', (request) => {
-    const twin = twins.find((item) => mcpResourceUri(item.path, base) === request.params.uri);
-    // The 2026-07-28 revision's resource-not-found (SEP-2164): -32602 with the URI as `data.uri`, which
-    // tells it from a bad argument (a bare -32602); ResourceNotFoundError is the SDK's spelling of it.
-    if (!twin)
-      throw new ResourceNotFoundError(
-        request.params.uri,
-        `Resource not found: ${request.params.uri.slice(0, 200)}. resources/list lists every resource.`,
-      );
-    return {
-      contents: [
-        { uri: request.params.uri, mimeType: 'text/markdown', text: twin.markdown, _meta: { [MCP_RESOURCE_LANGUAGE_META]: twin.locale } },
-      ],
-    };
+  mcp.server.setRequestHandler('resources/read', ({ params: { uri } }) => {
+    const twin = twins.find((item) => mcpResourceUri(item.path, base) === uri);
+    // The 2026-07-28 resource-not-found (SEP-2164): -32602 with the URI as `data.uri`, told apart from a bad argument.
+    if (!twin) throw new ResourceNotFoundError(uri, `Resource not found: ${uri.slice(0, 200)}. resources/list lists every resource.`);
+    return { contents: [{ uri, mimeType: 'text/markdown', text: twin.markdown, _meta: languageMeta(twin) }] };
   });
   return mcp;
 }
@@ -114,59 +104,49 @@ function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObs
 export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
 
 /**
- * The MCP handler for a catalog, its tools answered from `cache` (the worker's, as its API): JSON responses, no sessions, 1 MB bodies. 2026-07-28 requests go to
- * the SDK's stateless entry; 2025-era requests (initialize, then calls without a session) to a fresh
- * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
- * fallback would answer them as event streams.
+ * The MCP handler for a catalog, its tools answered from the worker's `cache`: JSON, no sessions. A
+ * 2025-era request gets a fresh stateless transport in JSON mode (the SDK's own fallback would stream).
  */
 export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver) {
   const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
-    // ('json' would say so on every start, warning that mid-call notifications are dropped).
+    // ('json' would warn on every start that mid-call notifications are dropped).
     responseMode: 'auto',
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
-  const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    const server = serverFor(catalog, cache, onToolCall);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    await server.connect(transport);
-    try {
-      return await transport.handleRequest(request, options);
-    } finally {
-      void server.close();
-    }
-  };
   const modernVersions = new Set<string>(MCP_PROTOCOL_VERSIONS.filter((version) => version >= '2026'));
   return {
     fetch: async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-      // A 2026-07-28 request names its version in a header: no need to read the body twice to classify it.
-      if (modernVersions.has(request.headers.get('mcp-protocol-version') ?? '')) return modern.fetch(request, options);
-      return (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }))
-        ? legacy(request, options)
-        : modern.fetch(request, options);
+      // A request that names a 2026 version in its header is modern, whatever its body.
+      const legacy =
+        !modernVersions.has(request.headers.get('mcp-protocol-version') ?? '') &&
+        (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }));
+      if (!legacy) return modern.fetch(request, options);
+      const server = serverFor(catalog, cache, onToolCall);
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request, options);
+      } finally {
+        void server.close();
+      }
     },
   };
 }
 
-/** Host names of this machine's loopback interface. */
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * DNS-rebinding protection (the transport spec's MUST): a browser request's Origin must be the
- * site's own (SITE_URL) or this server itself on loopback (its own port, as a local client or the
- * workbench in development sees it). The Host header proves nothing here: a rebinding attack
- * controls it. A request without Origin (not a browser) is served.
+ * DNS-rebinding protection (the transport spec's MUST): a browser's Origin must be the site's own
+ * or this server itself on loopback (its own port); a request without Origin (not a browser) is
+ * served. The Host header proves nothing here: a rebinding attack controls it.
  */
 export function originAllowed(origin: string | undefined, localPort: number | undefined, base = siteUrl()): boolean {
   if (origin === undefined) return true;
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
+  const parsed = URL.parse(origin);
+  if (parsed === null) return false;
   if (parsed.origin === new URL(base).origin) return true;
-  const port = parsed.port === '' ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port);
+  const port = parsed.port === '' ? 80 : Number(parsed.port);
   return parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname) && port === localPort;
 }

@@ -1,20 +1,15 @@
 /**
- * The MCP tools, derived from the route table like the contract: no second list of endpoints.
- *
- * Four tools for agents rather than one per URL: the route table's GET operations fall into four
- * shapes, and an agent picks among four well-described verbs more reliably than among a score of
- * near-identical names.
- * - `search_catalog`: the discovery inventory (free text over every page, endpoint, export and entry);
- * - `get_entry`: every detail route, chosen by `collection` plus a `slug`;
- * - `list_directory`: every other directory (filters, `limit` and `cursor`), chosen by `directory`;
- * - `get_document`: the routes without filters (health, contract, profile, catalog, audit).
- * Each call goes through `answerApi`, the API's own data path, so `structuredContent` is the API's
- * payload for the same query, and an API error (unknown slug, bad filter) is the tool's error text.
+ * The MCP tools, derived from the route table like the contract. Four tools rather than one per URL:
+ * the GET routes fall into four shapes, and an agent picks among four well-described verbs more
+ * reliably than among a score of near-identical names. Each call goes through `answerApi`, so its
+ * result is the API's payload for the same query, and an API error is the tool's error text.
  */
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { answerApi } from '../api/adapter.ts';
 import { createWorkerCache, type WorkerCache } from '../api/cache-kinds.ts';
+import type { RequestTarget } from '../api/request-target.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
-import { MAX_LIMIT, MAX_VALUE_LENGTH, PARAM_NAMES } from '../routes/params.ts';
+import { MAX_LIMIT, MAX_VALUE_LENGTH, PARAM_NAMES, type ParamSpec } from '../routes/params.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
@@ -23,39 +18,29 @@ import { didYouMean } from '../catalog/suggest.ts';
 import { BOUNDED_STRING, querySchema, slugExamples } from '../contract/build.ts';
 import { servedJsonSchema } from '../contract/json-schema.ts';
 import { z } from 'astro/zod';
+import type { ProblemSchema } from '../schemas/api.ts';
 import { SLUG_PATTERN } from '../schemas/common.ts';
 
 type JsonSchema = Record<string, unknown>;
+/** An API error as its envelope holds it. */
+type Problem = z.output<typeof ProblemSchema>;
 
-/** A tool as tools/list shows it. */
-export interface ToolListing {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: JsonSchema & { type: 'object'; properties: Record<string, JsonSchema>; examples: Record<string, unknown>[] };
-  outputSchema: JsonSchema & { type: 'object' };
-  annotations: { title: string; readOnlyHint: true; destructiveHint: false; idempotentHint: true; openWorldHint: false };
-}
-
-/** How a tool picks its route: a `selector` argument whose value names the route. */
+/** A tool over some of the routes; `selector` names the argument whose value picks one (absent for one route). */
 interface ToolShape {
   name: string;
   title: string;
   description: string;
   routes: readonly RouteSpec[];
-  /** The argument that picks the route, and each route's value for it; absent for one-route tools. */
-  selector?: { name: string; description: string; valueOf: (route: RouteSpec) => string };
+  selector?: { name: string; description: string };
 }
 
-/** A directory's or document's name: its path under the API prefix (`stacks`, `v1/openapi.json`). */
-const pathName = (route: RouteSpec) => route.path.slice(API_PREFIX.length + 1);
+/** A route's value of its tool's selector: its collection, or its path under the API prefix (`stacks`, `v1/openapi.json`). */
+const choiceOf = (route: RouteSpec): string => route.detail ?? route.path.slice(API_PREFIX.length + 1);
 
 const discovery = routeById('listDiscovery');
-/** The directories list_directory lists, and the documents get_document gets, as the route table has them. */
 const DIRECTORIES = ROUTES.filter((route) => isPaginated(route) && route !== discovery);
 const DOCUMENTS = ROUTES.filter((route) => !route.detail && !isPaginated(route));
 
-/** The four tools over the route table, each reaching its share of the routes. */
 const SHAPES: readonly ToolShape[] = [
   {
     name: 'search_catalog',
@@ -69,33 +54,21 @@ const SHAPES: readonly ToolShape[] = [
     description:
       'One entry of the catalog with its relations resolved: a category, stack, project or operational dossier, chosen by collection and slug. An unknown slug is an error that suggests the closest one.',
     routes: ROUTES.filter((route) => route.detail),
-    selector: {
-      name: 'collection',
-      description: 'Which collection the slug belongs to.',
-      valueOf: (route) => route.detail!,
-    },
+    selector: { name: 'collection', description: 'Which collection the slug belongs to.' },
   },
   {
     name: 'list_directory',
     title: 'List a directory',
-    description: `The entries of one directory of the catalog (${DIRECTORIES.map(pathName).join(', ')}), with optional filters, free-text ${PARAM_NAMES.text}, and pages of ${PARAM_NAMES.limit} items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.`,
+    description: `The entries of one directory of the catalog (${DIRECTORIES.map(choiceOf).join(', ')}), with optional filters, free-text ${PARAM_NAMES.text}, and pages of ${PARAM_NAMES.limit} items followed with next_cursor. A filter a directory does not take is an error naming the ones it does.`,
     routes: DIRECTORIES,
-    selector: {
-      name: 'directory',
-      description: 'Which directory to list.',
-      valueOf: pathName,
-    },
+    selector: { name: 'directory', description: 'Which directory to list.' },
   },
   {
     name: 'get_document',
     title: 'Get a document',
-    description: `A whole document of the service: ${DOCUMENTS.map((route) => `${pathName(route)}: ${route.summary}`).join('; ')}.`,
+    description: `A whole document of the service: ${DOCUMENTS.map((route) => `${choiceOf(route)}: ${route.summary}`).join('; ')}.`,
     routes: DOCUMENTS,
-    selector: {
-      name: 'document',
-      description: 'Which document to get.',
-      valueOf: pathName,
-    },
+    selector: { name: 'document', description: 'Which document to get.' },
   },
 ];
 
@@ -103,10 +76,9 @@ const SHAPES: readonly ToolShape[] = [
 function mergeProperty(previous: JsonSchema | undefined, next: JsonSchema): JsonSchema {
   if (!previous) return next;
   const merged: JsonSchema = { ...previous };
+  const listed = (value: unknown) => (value as unknown[] | undefined) ?? [];
   for (const key of ['enum', 'examples'] as const) {
-    if (previous[key] || next[key]) {
-      merged[key] = [...new Set([...((previous[key] as unknown[]) ?? []), ...((next[key] as unknown[]) ?? [])])];
-    }
+    if (previous[key] || next[key]) merged[key] = [...new Set([...listed(previous[key]), ...listed(next[key])])];
   }
   if (previous['description'] !== next['description'])
     merged['description'] = `${String(previous['description'])} ${String(next['description'])}`;
@@ -114,25 +86,22 @@ function mergeProperty(previous: JsonSchema | undefined, next: JsonSchema): Json
 }
 
 /** The example value of one query parameter, for a call that returns data. */
-function paramExample(catalog: Catalog, route: RouteSpec, schema: JsonSchema, name: string): unknown {
-  const param = route.params.find((item) => item.name === name)!;
+function paramExample(catalog: Catalog, param: ParamSpec, schema: JsonSchema): unknown {
   if (param.example !== undefined) return param.example;
   if (param.kind === 'text') return catalog.collections.stacks[0]?.name.split(' ')[0]?.toLowerCase() ?? 'api';
   return ((schema['enum'] ?? schema['examples']) as unknown[] | undefined)?.[0];
 }
 
-/** The cursor the API gives for the second page of a route's default listing, one item a page. */
+/** The cursor the API gives for the second page of a directory's default listing, one item a page. */
 function cursorExample(catalog: Catalog, cache: WorkerCache, route: RouteSpec): string | undefined {
   const response = answerApi('GET', { path: route.path, search: `${PARAM_NAMES.limit}=1` }, {}, catalog, cache);
-  if (response.status !== 200 || !response.envelope) return undefined;
-  const payload = JSON.parse(response.envelope.payload.json) as { next_cursor?: string | null };
-  return payload.next_cursor ?? undefined;
+  return (JSON.parse(response.envelope!.payload.json) as { next_cursor?: string | null }).next_cursor ?? undefined;
 }
 
 /** The selector and slug arguments that pick a route (the slug: its collection's first example). */
 function routeArguments(catalog: Catalog, shape: ToolShape, route: RouteSpec): Record<string, unknown> {
   return {
-    ...(shape.selector ? { [shape.selector.name]: shape.selector.valueOf(route) } : {}),
+    ...(shape.selector ? { [shape.selector.name]: choiceOf(route) } : {}),
     ...(route.detail ? { slug: slugExamples(catalog, route.detail)[0] } : {}),
   };
 }
@@ -141,8 +110,8 @@ function routeArguments(catalog: Catalog, shape: ToolShape, route: RouteSpec): R
 const SHARED_KINDS = new Set(['lang', 'limit', 'cursor']);
 
 /**
- * A query parameter only some of a tool's routes take has no default, and a shared one says which
- * routes take it: a client that fills in every default must send nothing a route refuses.
+ * A parameter only some of a tool's routes take has no default, and a shared one names them: a
+ * client that fills in every default must send nothing a route refuses.
  */
 function onlyWhereTaken(shape: ToolShape, properties: Record<string, JsonSchema>): void {
   for (const [name, property] of Object.entries(properties)) {
@@ -150,7 +119,7 @@ function onlyWhereTaken(shape: ToolShape, properties: Record<string, JsonSchema>
     if (takers.length === 0 || takers.length === shape.routes.length) continue;
     const { default: _default, ...rest } = property;
     const kind = takers[0]!.params.find((param) => param.name === name)!.kind;
-    const only = SHARED_KINDS.has(kind) ? `Only for ${takers.map((route) => shape.selector!.valueOf(route)).join(', ')}. ` : '';
+    const only = SHARED_KINDS.has(kind) ? `Only for ${takers.map(choiceOf).join(', ')}. ` : '';
     properties[name] = { ...rest, description: `${only}${String(property['description'])}` };
   }
 }
@@ -160,11 +129,10 @@ const VALUE_KEYWORDS = new Set(['const', 'default', 'enum', 'examples']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /**
- * The same schema in the spelling every client maps (the inspector's --strict portability rules):
- * a nullable type as anyOf branches of one type each rather than a type array, and no
- * `additionalProperties: {}` (which says nothing: extra properties are allowed without it).
+ * The same schema in the spelling every client maps (the inspector's --strict portability rules): a
+ * nullable type as anyOf branches of one type each, and no `additionalProperties: {}` (it says nothing).
  */
-export function portable(schema: JsonSchema): JsonSchema {
+function portable(schema: JsonSchema): JsonSchema {
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (typeof value !== 'object' || value === null) return value;
@@ -185,11 +153,11 @@ export function portable(schema: JsonSchema): JsonSchema {
 }
 
 /** A tool's listing, computed from its routes: properties, examples, output schema. */
-function listing(catalog: Catalog, cache: WorkerCache, shape: ToolShape): ToolListing {
+function listing(catalog: Catalog, cache: WorkerCache, shape: ToolShape) {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   if (shape.selector) {
-    const values = shape.routes.map(shape.selector.valueOf);
+    const values = shape.routes.map(choiceOf);
     properties[shape.selector.name] = { type: 'string', enum: values, description: shape.selector.description, examples: values };
     required.push(shape.selector.name);
   }
@@ -203,32 +171,27 @@ function listing(catalog: Catalog, cache: WorkerCache, shape: ToolShape): ToolLi
     };
     required.push('slug');
   }
-  const examples: Record<string, unknown>[] = [];
-  for (const route of shape.routes) {
+  // A cursor belongs to its endpoint and filters: its example call, first, repeats the call that issued it.
+  const cursorCalls: Record<string, unknown>[] = [];
+  const examples = shape.routes.map((route) => {
     const example = routeArguments(catalog, shape, route);
     for (const param of route.params) {
       const schema = querySchema(param, catalog) as JsonSchema;
-      const described = {
-        ...schema,
-        description:
-          shape.routes.length > 1 && !SHARED_KINDS.has(param.kind)
-            ? `${shape.selector?.valueOf(route)}: ${param.description}`
-            : param.description,
-      };
+      const named = shape.routes.length > 1 && !SHARED_KINDS.has(param.kind);
+      const described = { ...schema, description: named ? `${choiceOf(route)}: ${param.description}` : param.description };
       if (param.kind === 'cursor') {
         const cursor = cursorExample(catalog, cache, route);
-        // A cursor belongs to its endpoint and filters: its example call repeats the call that issued it.
         if (cursor && !properties[param.name]?.['examples'])
-          examples.push({ ...routeArguments(catalog, shape, route), [PARAM_NAMES.limit]: 1, [param.name]: cursor });
+          cursorCalls.push({ ...routeArguments(catalog, shape, route), [PARAM_NAMES.limit]: 1, [param.name]: cursor });
         properties[param.name] = mergeProperty(properties[param.name], { ...described, ...(cursor ? { examples: [cursor] } : {}) });
         continue;
       }
-      const value = paramExample(catalog, route, schema, param.name);
+      const value = paramExample(catalog, param, schema);
       properties[param.name] = mergeProperty(properties[param.name], { ...described, examples: [value] });
       example[param.name] = value;
     }
-    examples.unshift(example);
-  }
+    return example;
+  });
   onlyWhereTaken(shape, properties);
   const payloads = [...new Set(shape.routes.map((route) => route.payload))];
   const output = servedJsonSchema(payloads.length === 1 ? payloads[0]! : z.union(payloads as [z.ZodType, z.ZodType, ...z.ZodType[]]));
@@ -237,66 +200,50 @@ function listing(catalog: Catalog, cache: WorkerCache, shape: ToolShape): ToolLi
     name: shape.name,
     title: shape.title,
     description: shape.description,
-    inputSchema: { type: 'object', properties, required, additionalProperties: false, examples: examples.reverse() },
+    inputSchema: { type: 'object', properties, required, additionalProperties: false, examples: [...cursorCalls, ...examples] },
     // MCP wants an object at the root; a union of payloads is still one (every payload is an object).
     outputSchema: { ...portable(outputSchema), type: 'object' },
     annotations: { title: shape.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   };
 }
 
-/**
- * Every tool's listing; cached per catalog (examples read the catalog). Made once, at build or on a
- * worker's first tools/list: the examples' few API requests get a cache of their own.
- */
-export function toolListings(catalog: Catalog): readonly ToolListing[] {
+/** Every tool's listing, once per catalog (at build, or on a worker's first tools/list); its examples' calls get their own cache. */
+export function toolListings(catalog: Catalog) {
   return memo(catalog, 'mcp-tools', () => {
     const cache = createWorkerCache();
     return SHAPES.map((shape) => listing(catalog, cache, shape));
   });
 }
 
-/** What a tools/call answers: the API payload as structured content, or the API's error message. */
-export type ToolResult =
-  | { isError?: false; structuredContent: Record<string, unknown>; content: [{ type: 'text'; text: string }] }
-  | { isError: true; content: [{ type: 'text'; text: string }] };
+const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-const failure = (text: string): ToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+/** A value as a message quotes it: JSON, cut short (a missing one is `nothing`). */
+const shown = (value: unknown): string => JSON.stringify(value)?.slice(0, 60) ?? 'nothing';
 
-/** A value as a message quotes it: JSON, cut short. */
-const shown = (value: unknown): string => (JSON.stringify(value) ?? String(value)).slice(0, 60);
+/** The end of a message about a misspelt value: the closest valid one, if any. */
+const hint = (suggestion: string | undefined): string => (suggestion ? ` Did you mean "${suggestion}"?` : '');
 
-/**
- * The API's error as a tool's message: its detail, then the values it names (`allowed`): the
- * closest slugs of an unknown one, or the values a parameter takes. A client reads only the text.
- */
-function apiFailure(error: { detail: string; parameter?: string; allowed?: string[] }): ToolResult {
+/** The API's error as a tool's message (a client reads only the text): its detail, then the closest slugs or the allowed values. */
+function apiFailure(error: Problem): CallToolResult {
   if (!error.allowed?.length) return failure(error.detail);
   const label = error.parameter === 'slug' ? 'Closest slugs' : `Allowed${error.parameter ? ` values of "${error.parameter}"` : ''}`;
   return failure(`${error.detail}\n${label}: ${error.allowed.join(', ')}.`);
 }
 
 /** The API request a tool call stands for, or the message saying what is wrong with its arguments. */
-function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: RouteSpec; path: string; search: string } | string {
+function toolRequest(shape: ToolShape, args: Record<string, unknown>): RequestTarget | string {
   // No argument is longer than the longest value the API takes (q's own bound is the API's to check):
   // refused before a did-you-mean, a path or a query is made of it.
   for (const [name, value] of Object.entries(args)) {
     if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH)
       return `The argument "${name.slice(0, 40)}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`;
   }
-  let route = shape.routes[0]!;
-  const accepted = new Set([
-    ...(shape.selector ? [shape.selector.name] : []),
-    ...(shape.routes.some((item) => item.detail) ? ['slug'] : []),
-  ]);
-  if (shape.selector) {
-    const values = shape.routes.map(shape.selector.valueOf);
-    const value = args[shape.selector.name];
-    const found = shape.routes.find((item) => shape.selector!.valueOf(item) === value);
-    if (!found) {
-      const suggestion = didYouMean(value, values);
-      return `The argument "${shape.selector.name}" must be one of ${values.join(', ')}; got ${JSON.stringify(value)?.slice(0, 60) ?? 'nothing'}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
-    }
-    route = found;
+  const { selector } = shape;
+  const route = shape.routes.find((item) => !selector || choiceOf(item) === args[selector.name]);
+  if (!route) {
+    const values = shape.routes.map(choiceOf);
+    const value = args[selector!.name];
+    return `The argument "${selector!.name}" must be one of ${values.join(', ')}; got ${shown(value)}.${hint(didYouMean(value, values))}`;
   }
   let path = route.path;
   if (route.detail) {
@@ -308,40 +255,33 @@ function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: 
     path = path.replace('{slug}', encodeURIComponent(slug));
   }
   // Every argument this call may take: the tool's own (selector, slug), then its route's parameters.
-  const takes = [...accepted, ...route.params.map((param) => param.name)];
+  const own = [...(selector ? [selector.name] : []), ...(route.detail ? ['slug'] : [])];
+  const takes = [...own, ...route.params.map((param) => param.name)];
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(args)) {
-    if (accepted.has(name)) continue;
+    if (own.includes(name)) continue;
     const param = route.params.find((item) => item.name === name);
     if (!param) {
-      const chosen = shape.selector ? ` with ${shape.selector.name} "${shape.selector.valueOf(route)}"` : '';
-      const suggestion = didYouMean(name, takes);
-      return `Unknown argument "${name.slice(0, 40)}": ${shape.name}${chosen} accepts ${takes.join(', ')}.${suggestion ? ` Did you mean "${suggestion}"?` : ''}`;
+      const chosen = selector ? ` with ${selector.name} "${choiceOf(route)}"` : '';
+      return `Unknown argument "${name.slice(0, 40)}": ${shape.name}${chosen} accepts ${takes.join(', ')}.${hint(didYouMean(name, takes))}`;
     }
     // The API checks the value itself (range, allowed values); only a value no query can carry stops here.
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       return `The argument "${name}" must be ${param.kind === 'limit' ? `an integer from 1 to ${MAX_LIMIT}` : 'a string'}; got ${shown(value)}.`;
-    }
     query.append(name, String(value));
   }
-  return { route, path, search: query.toString() };
+  return { path, search: query.toString() };
 }
 
 /** Answers one tools/call from the worker's `cache`; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
-export function callTool(catalog: Catalog, cache: WorkerCache, name: string, args?: Record<string, unknown>): ToolResult | undefined {
+export function callTool(catalog: Catalog, cache: WorkerCache, name: string, args?: Record<string, unknown>): CallToolResult | undefined {
   const shape = SHAPES.find((item) => item.name === name);
   if (!shape) return undefined;
   const request = toolRequest(shape, args ?? {});
   if (typeof request === 'string') return failure(request);
-  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog, cache);
-  const envelope = response.envelope;
-  if (response.status !== 200 || !envelope) {
-    const body =
-      response.body === null
-        ? undefined
-        : (JSON.parse(response.body) as { error?: { detail: string; parameter?: string; allowed?: string[] } });
-    return body?.error ? apiFailure(body.error) : failure(`The API answered ${response.status}.`);
-  }
-  const json = envelope.payload.json;
+  const response = answerApi('GET', request, {}, catalog, cache);
+  // A GET without conditions answers 200 with the payload, or an error envelope.
+  if (response.status !== 200) return apiFailure((JSON.parse(response.body!) as { error: Problem }).error);
+  const json = response.envelope!.payload.json;
   return { structuredContent: JSON.parse(json) as Record<string, unknown>, content: [{ type: 'text', text: json }] };
 }

@@ -13,7 +13,7 @@ import { treeCpuSeconds } from '../../scripts/bench/processes.ts';
 import { MAX_HEADER_SIZE } from '../../server/config.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { buildContract } from '../../src/contract/build.ts';
-import { modernToolCall } from '../../src/mcp/tool-call.ts';
+import { modernToolCall } from '../../scripts/lib/mcp-tool-call.ts';
 import { toolListings } from '../../src/mcp/tools.ts';
 import { MCP_MAX_BODY_BYTES, MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
 import { routeById, ROUTES } from '../../src/routes/routes.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
-import { modernToolCall } from '../../src/mcp/tool-call.ts';
+import { modernToolCall } from '../../scripts/lib/mcp-tool-call.ts';
 import { testCatalog } from '../support/contract.ts';
 import { eventually, requestsPerWorker } from '../support/processes.ts';
 import { metricsUrl, samplesOf, scrape, seriesOf } from '../support/prometheus.ts';

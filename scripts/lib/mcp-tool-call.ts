@@ -1,5 +1,5 @@
 /** A tools/call request as a stateless client sends it: for the benchmark and the tests. */
-import { MCP_PROTOCOL_VERSIONS } from '../routes/mcp-endpoint.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../../src/routes/mcp-endpoint.ts';
 
 /**
  * A 2026-07-28 tools/call as a stateless client sends it: the envelope in `_meta`, and the version,
