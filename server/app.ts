@@ -207,13 +207,13 @@ export function createRequestListener(build: Build, worker: Worker): (req: Incom
   return function listener(req, res) {
     const started = performance.now();
     const request: Request = { parts, req, res, target: api.parseTarget(req.url ?? '/'), limit: NO_FIELDS, requestId: null };
-    const methodIndex = metrics?.started(req.method) ?? 0;
+    metrics?.started(req);
     // One listener for the log and the metrics, one clock reading for both; none when both are off.
     if (logRequests || metrics) {
       res.on('close', () => {
         const milliseconds = performance.now() - started;
         if (logRequests) logRequest(log, req, res, request.target.path, milliseconds, request.requestId);
-        metrics?.finished(methodIndex, res, request.target.path, milliseconds / 1000);
+        metrics?.finished(req, res, request.target.path, milliseconds / 1000);
       });
     }
     return run(request);
