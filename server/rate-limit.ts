@@ -23,7 +23,7 @@ const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
  */
 export const MAX_CLIENTS = 65_536;
 
-export interface RateLimitPolicy {
+interface RateLimitPolicy {
   points: number;
   seconds: number;
 }
@@ -84,7 +84,7 @@ function isTrusted(trusted: BlockList, address: string) {
  * (TRUST_PROXY), the right-most X-Forwarded-For address that is not: what the nearest untrusted hop
  * was seen as. An untrusted peer's X-Forwarded-For is ignored.
  */
-export function clientAddress(req: IncomingMessage, trusted: BlockList | null): string {
+function clientAddress(req: IncomingMessage, trusted: BlockList | null): string {
   const peer = unmapped(req.socket.remoteAddress ?? '');
   const forwarded = req.headers['x-forwarded-for'];
   if (!forwarded || trusted === null || !isTrusted(trusted, peer)) return peer;
