@@ -1,9 +1,8 @@
 /**
- * The request path of the production server. A request's target is parsed once (normalized, and
- * judged: RequestTarget.refusal), then the request goes through STAGES, in order, until one answers
- * it. The order is what keeps the server safe: refusals before anything reads the request, the rate
- * limit before any answer it covers, Astro last, never seeing a path it must not. Headers come from
- * the one response policy (src/api/response-policy.ts, in the API bundle).
+ * The request path of the production server: a request's target is parsed once, then the request
+ * goes through STAGES, in order, until one answers it. The order is what keeps the server safe:
+ * refusals before anything reads the request, the rate limit before any answer it covers, Astro
+ * last, never seeing a path it must not.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTarget } from '../src/api/request-target.ts';
@@ -97,13 +96,11 @@ function refuse(request: Request): Answered {
   return sendError(req, res, 400, api);
 }
 
-/** admit() answers 429 (null), or gives the RateLimit fields; only a round trip to the primary is awaited. */
+/** admit() answers 429 (null), or gives the RateLimit fields the answer carries. */
 function limitRate(request: Request): Answered {
   const { parts, req, res, target } = request;
   if (!parts.rateLimit.covers(target.path)) return NEXT;
   const admitted = parts.rateLimit.admit(req, res, target);
-  if (admitted instanceof Promise)
-    return admitted.then((limit) => (limit === null ? undefined : run(Object.assign(request, { limit }), STAGES.indexOf(limitRate) + 1)));
   if (admitted === null) return;
   request.limit = admitted;
   return NEXT;
@@ -176,29 +173,21 @@ function answerAstro(request: Request): Answered {
   return request.parts.astroHandler(request.req, request.res);
 }
 
-/** The stages of every request, in order: each answers it or passes it on (NEXT); the last one always answers. */
+/** The stages of every request, in order (ARCHITECTURE.md#how-a-request-flows): the last one always answers. */
 const STAGES = [
   refuse, // 400 for a target nginx would refuse or read otherwise, or two Host headers
   limitRate, // /api and /mcp count against the client's quota: 429 once it is spent
-  answerApi, // /api/**: answerApi() (src/api/adapter.ts), written by api-response.mjs
+  answerApi, // /api/**: answerApi() (src/api/adapter.ts), written by api-response.ts
   serverFields, // below the API (whose answers carry them): a limited path's RateLimit fields, Connection: close when draining
   answerCard, // GET or HEAD of the MCP server card, the AI Catalog or the API catalog: discovery-cards.ts
-  answerFile, // GET or HEAD of a file of dist/client: static-files.mjs
+  answerFile, // GET or HEAD of a file of dist/client: static-files.ts
   secure, // every answer from here on carries the policy's security headers of its path
-  answerMcp, // /mcp: mcp-http.mjs on the canonical URL
-  preflight, // OPTIONS of any other path: the API's CORS preflight (src/api/response-policy.ts)
+  answerMcp, // /mcp: mcp-http.ts on the canonical URL
+  preflight, // OPTIONS of any other path: the API's CORS preflight
   notAllowed, // any other method but GET and HEAD: 405 with Allow
   notFound, // the site's 404 page in the language of the path, for every path Astro must never see
   answerAstro, // the rest: Astro's handler on the canonical URL (redirects, the default language's 404)
 ];
-
-/** Runs the stages, from the one at `from`, until one answers. */
-function run(request: Request, from = 0): Promise<void> | void {
-  for (let at = from; at < STAGES.length; at += 1) {
-    const answered = STAGES[at]!(request);
-    if (answered !== NEXT) return answered;
-  }
-}
 
 /** Builds the listener for one loaded build; it returns a Promise only when the answer is awaited. */
 export function createRequestListener(build: Build, worker: Worker): (req: IncomingMessage, res: ServerResponse) => Promise<void> | void {
@@ -207,15 +196,18 @@ export function createRequestListener(build: Build, worker: Worker): (req: Incom
   return function listener(req, res) {
     const started = performance.now();
     const request: Request = { parts, req, res, target: api.parseTarget(req.url ?? '/'), limit: NO_FIELDS, requestId: null };
-    const methodIndex = metrics?.started(req.method) ?? 0;
+    metrics?.started(req);
     // One listener for the log and the metrics, one clock reading for both; none when both are off.
     if (logRequests || metrics) {
       res.on('close', () => {
         const milliseconds = performance.now() - started;
         if (logRequests) logRequest(log, req, res, request.target.path, milliseconds, request.requestId);
-        metrics?.finished(methodIndex, res, request.target.path, milliseconds / 1000);
+        metrics?.finished(req, res, request.target.path, milliseconds / 1000);
       });
     }
-    return run(request);
+    for (const stage of STAGES) {
+      const answered = stage(request);
+      if (answered !== NEXT) return answered;
+    }
   };
 }

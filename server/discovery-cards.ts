@@ -1,9 +1,8 @@
 /**
  * The discovery documents whose headers are not a file's (servedDocuments in
- * src/integrations/server-bundle.ts): the MCP server card, the AI Catalog and the API catalog, with
- * their own media types and caching. The server answers a GET or HEAD of one itself (other methods
- * get every path's OPTIONS and 405, server/app.ts), each prepared once per worker with a strong ETag
- * and every file's open CORS: 304 to a matching If-None-Match, whatever Cache-Control says.
+ * src/integrations/server-bundle.ts): the MCP server card, the AI Catalog and the API catalog, each
+ * prepared once per worker with a strong ETag and every file's open CORS: 304 to a matching
+ * If-None-Match, whatever Cache-Control says.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,7 +10,7 @@ import { clientCopyIsCurrent } from './file-cache.ts';
 import type { ApiBundle } from './load-build.ts';
 
 /** A card's prepared answer: every header of its 304 and of its 200, and its body. */
-export interface Card {
+interface Card {
   notModified: Record<string, string>;
   ok: Record<string, string>;
   body: Buffer;

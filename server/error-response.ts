@@ -1,10 +1,8 @@
 /**
- * Error answers of the site (files, pages, framework routes), by the response policy of
- * src/api/response-policy.ts (read from the API bundle): an error carries no representation header
- * of what it refused (no Content-Encoding, ETag, Last-Modified or Content-Range of a file), and a
- * Cache-Control no shared cache keeps. A failure after the headers went out destroys the socket, so
- * a client never takes a truncated body for a whole one. Also the one way a constant set of headers
- * is set on a response (setHeaders).
+ * Error answers of the site (files, pages, framework routes, refused connections), by the response
+ * policy: an error carries no representation header of what it refused (a file's Content-Encoding,
+ * ETag, Last-Modified or Content-Range) and a Cache-Control no shared cache keeps. Also the one way
+ * a constant set of headers is set on a response (setHeaders).
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -39,8 +37,8 @@ function sendErrorBody(req: IncomingMessage, res: ServerResponse, status: number
 }
 
 /**
- * Answers `status` with a one-line text body, or destroys the socket when headers are already out.
- * `fields` are what the error must say beside it (a 416's Content-Range).
+ * Answers `status` with a one-line text body; once headers are out it destroys the socket, so a
+ * client never takes a truncated body for a whole one. `fields`: a 416's Content-Range.
  */
 export function sendError(req: IncomingMessage, res: ServerResponse, status: number, policy: Policy, fields: Headers = {}): void {
   if (res.headersSent) res.destroy();
@@ -84,11 +82,7 @@ function endWithText(socket: Duplex, status: number, policy: ApiBundle, extra: H
   endSocket(socket, status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }, errorText(status));
 }
 
-/**
- * Refuses a CONNECT (a request to open a tunnel). node:http hands such a request over as a bare
- * socket and, when nothing takes it, closes it without a word; this server tunnels nothing, so the
- * client gets the 405 any other method outside the allowed ones gets, with the methods it may use.
- */
+/** Refuses a CONNECT with the 405 of any other method: node:http would close its bare socket without a word. */
 export function refuseTunnel(socket: Duplex, policy: ApiBundle): void {
   endWithText(socket, 405, policy, { Allow: policy.ALLOWED_METHODS });
 }
@@ -107,13 +101,11 @@ const CLIENT_ERROR_LINGER_MS = 2_000;
 const REQUEST_LINE = /^([A-Z]{1,20}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/;
 
 /**
- * Answers a request node:http's parser refused, as every other error is answered, instead of Node's
+ * Answers a request node:http's parser refused as every other error is answered, not with Node's
  * bare status line: a target under /api with bytes outside printable ASCII (an unencoded `q=tábuas`)
- * gets the API's 400 envelope, those bytes percent-encoded so its query shows what was meant;
- * anything else the site's text error with Node's status (400, 408, 413, 431). A connection that
- * broke, or whose answer has begun, is closed. The parser refuses again for each further chunk a
- * client sends: the first refusal answers, the others wait for it to go out. Returns the status
- * answered, for the log line; undefined when the connection was only closed or already answered.
+ * gets the API's 400 envelope, its query percent-encoded; anything else the site's text error with
+ * Node's status. The parser refuses again for each further chunk, so only the first refusal answers.
+ * Returns the status answered, for the log line; undefined when the connection was only closed.
  */
 export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex, api: ApiBundle) {
   if (answered.has(socket)) return undefined;

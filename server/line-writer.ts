@@ -1,22 +1,18 @@
 /**
- * A worker's log destination when stdout is a pipe or a socket (journald, a container runtime, a
- * terminal's pipe): lines leave through a non-blocking libuv stream, in batches written back to
- * back while the pipe has room. sonic-boom's asynchronous writes go through libuv's thread pool, one
- * per 4 KB, at about twice this writer's CPU per line (docs/benchmark.md).
- *
+ * A worker's log destination when stdout is a pipe or a socket: lines leave through a non-blocking
+ * libuv stream, in batches, cheaper per line than sonic-boom's thread-pool writes (docs/benchmark.md).
  * Opening the stream makes the pipe non-blocking for every process sharing it; the primary's
  * synchronous writes (sonic-boom) wait and retry when it is full.
  *
- * Each write holds whole lines and at most `maxWrite` bytes, and one write is in flight at a time
- * (so the stream never joins queued chunks into one larger writev): lines from several workers
- * sharing a pipe never interleave. At most `maxLength` bytes wait for a reader that does not read;
- * past that, lines are dropped, each with a 'drop' event.
+ * One write of whole lines, at most `maxWrite` bytes, is in flight at a time (so the stream never
+ * joins chunks into a larger writev): lines of workers sharing a pipe never interleave. Past
+ * `maxLength` bytes waiting, lines are dropped, each with a 'drop' event.
  */
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import type { Writable } from 'node:stream';
 
-export interface LineWriterOptions {
+interface LineWriterOptions {
   /** Most bytes in one write (PIPE_BUF, for atomic writes). */
   maxWrite: number;
   /** Bytes waiting that start writing all of them; fewer wait for the periodic flush. */

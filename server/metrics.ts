@@ -8,15 +8,15 @@
  * `page` or `static`: never a raw path, so any number of distinct URLs adds no series.
  */
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
-import client, { type Metric, type Registry as RegistryType } from 'prom-client';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import client from 'prom-client';
 import type { ServerConfig } from './config.ts';
 import type { ApiBundle, Build } from './load-build.ts';
 import type { Log } from './log.ts';
 import { isMcpPath } from './rate-limit.ts';
-import { createRequestRecorder } from './request-metrics.ts';
 
-const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Registry } = client;
+const { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = client;
 
 /** Sub-millisecond answers are the norm here (cached payloads, files from memory): resolve them. */
 const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -24,34 +24,54 @@ const DURATION_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0
 const MAX_TOOL_LABELS = 64;
 /** A file name extension, for telling static files from pages. */
 const EXTENSION = /\.[a-z0-9]+$/i;
-
-/** What a cache reports when scraped. `bytes` and `budgetBytes` are per worker; the primary sums them. */
-export interface CacheStats {
-  bytes: number;
-  budgetBytes: number;
-  hits: number;
-  misses: number;
-  evictions: number;
-}
+/** OpenTelemetry's known methods; any other is `_OTHER`, so a client's methods add no series. */
+const METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT', 'TRACE']);
 
 /** The http_route label of a request path (see the module comment), from the route table's lookups. */
-export function routeLabel(path: string, api: Pick<ApiBundle, 'isApiPath' | 'routeTemplateFor'>): string {
+function routeLabel(path: string, api: Pick<ApiBundle, 'isApiPath' | 'routeTemplateFor'>): string {
   if (api.isApiPath(path)) return api.routeTemplateFor(path) ?? 'unmatched';
   if (isMcpPath(path)) return 'mcp';
   if (path.endsWith('/') || path.endsWith('.html') || path.endsWith('.md') || !EXTENSION.test(path)) return 'page';
   return 'static';
 }
 
+const methodLabel = (req: IncomingMessage) => (METHODS.has(req.method!) ? req.method! : '_OTHER');
+
+/**
+ * A header's value in a sent header block, in the two spellings written here: this server's
+ * (`Content-Length`) and Astro's (`content-length`); a case-blind regular expression costs more.
+ */
+function headerValue(head: string, name: string) {
+  let at = head.indexOf(`\r\n${name}: `);
+  if (at === -1) at = head.indexOf(`\r\n${name.toLowerCase()}: `);
+  if (at === -1) return undefined;
+  const from = at + name.length + 4;
+  return head.slice(from, head.indexOf('\r\n', from)).trim();
+}
+
 /** The metrics of one worker, in prom-client's global registry (the one the primary's aggregation asks). */
 export function createWorkerMetrics(build: Build) {
-  const registry = client.register;
   // Constructing one installs the worker's answer to the primary's requests for its metrics.
   new AggregatorRegistry();
   // Default process metrics, one series per worker (the primary would otherwise add them up).
-  collectDefaultMetrics({ register: registry, labels: { worker: String(cluster.worker?.id ?? 0) } });
+  collectDefaultMetrics({ labels: { worker: String(cluster.worker?.id ?? 0) } });
 
-  const recorder = createRequestRecorder(DURATION_BUCKETS, (path) => routeLabel(path, build.api));
-  registerRequestMetrics(registry, recorder);
+  const durations = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'Duration of HTTP server requests, until the response is handed to the socket.',
+    labelNames: ['http_request_method', 'http_route', 'http_response_status_code'],
+    buckets: DURATION_BUCKETS,
+  });
+  const active = new Gauge({
+    name: 'http_server_active_requests',
+    help: 'HTTP server requests in flight.',
+    labelNames: ['http_request_method'],
+  });
+  const bytesSent = new Counter({
+    name: 'http_server_response_body_size_bytes_total',
+    help: 'Response body bytes sent, by content coding.',
+    labelNames: ['content_coding'],
+  });
   const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tool calls, by tool.', labelNames: ['tool', 'outcome'] });
   const toolLabels = new Set<string>();
 
@@ -68,13 +88,24 @@ export function createWorkerMetrics(build: Build) {
     entries.labels(build.id, collection).set(Array.isArray(value) ? value.length : 1);
   }
 
-  registerCacheMetrics(() => build.cache.stats());
+  registerCacheMetrics(build.cache);
 
   return {
-    /** Counts a request in flight; hand what it returns to `finished`. */
-    started: recorder.started,
-    /** Records a request its connection is done with (from the request's one 'close' listener). */
-    finished: recorder.finished,
+    /** Counts a request in flight. */
+    started(req: IncomingMessage) {
+      active.labels(methodLabel(req)).inc();
+    },
+    /** Records a request its connection is done with: `path` without the query, `seconds` how long it took. */
+    finished(req: IncomingMessage, res: ServerResponse, path: string, seconds: number) {
+      const method = methodLabel(req);
+      active.labels(method).dec();
+      durations.labels(method, routeLabel(path, build.api), String(res.statusCode)).observe(seconds);
+      // _header: the header block Node wrote (headers given to writeHead are not kept elsewhere).
+      const head = (res as unknown as { _header: string | null })._header;
+      const length = head ? headerValue(head, 'Content-Length') : undefined;
+      if (length === undefined || length === '0') return;
+      bytesSent.labels(headerValue(head!, 'Content-Encoding')?.toLowerCase() ?? 'identity').inc(Number(length));
+    },
     /** Counts one MCP tool call (for the MCP endpoint to call); names past the bound count as `other`. */
     recordMcpToolCall(tool: string, outcome: 'ok' | 'error') {
       if (!toolLabels.has(tool) && toolLabels.size >= MAX_TOOL_LABELS) tool = 'other';
@@ -85,104 +116,32 @@ export function createWorkerMetrics(build: Build) {
 }
 
 /**
- * The HTTP metrics, read from the request recorder's plain numbers at scrape time. The duration
- * histogram is a registry entry of prom-client's own JSON form (what Registry#getMetricsAsJSON and
- * the AggregatorRegistry read), so the exposition and the sum across workers stay prom-client's.
- */
-function registerRequestMetrics(registry: RegistryType, recorder: ReturnType<typeof createRequestRecorder>) {
-  const name = 'http_server_request_duration_seconds';
-  const help = 'Duration of HTTP server requests, until the response is handed to the socket.';
-  const bucketName = `${name}_bucket`;
-  const get = async () => {
-    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
-    for (const { method, route, status, buckets, sum, count } of recorder.durations()) {
-      const labels = { http_request_method: method, http_route: route, http_response_status_code: String(status) };
-      let cumulative = 0;
-      DURATION_BUCKETS.forEach((bound, index) => {
-        cumulative += buckets[index]!;
-        values.push({ labels: { ...labels, le: bound }, value: cumulative, metricName: bucketName });
-      });
-      values.push({ labels: { ...labels, le: '+Inf' }, value: count, metricName: bucketName });
-      values.push({ labels, value: sum, metricName: `${name}_sum` });
-      values.push({ labels, value: count, metricName: `${name}_count` });
-    }
-    return { name, help, type: 'histogram', values, aggregator: 'sum' };
-  };
-  registry.registerMetric({ name, help, type: 'histogram', aggregator: 'sum', get, reset() {} } as unknown as Metric);
-
-  new Gauge({
-    name: 'http_server_active_requests',
-    help: 'HTTP server requests in flight.',
-    labelNames: ['http_request_method'],
-    collect() {
-      for (const [method, count] of recorder.inFlight()) this.labels(method).set(count);
-    },
-  });
-  /** What the counter already holds, by coding. */
-  const bytesCounted = new Map<string, number>();
-  new Counter({
-    name: 'http_server_response_body_size_bytes_total',
-    help: 'Response body bytes sent, by content coding.',
-    labelNames: ['content_coding'],
-    collect() {
-      for (const [coding, bytes] of recorder.bytesSent) {
-        this.labels(coding).inc(bytes - (bytesCounted.get(coding) ?? 0));
-        bytesCounted.set(coding, bytes);
-      }
-    },
-  });
-}
-
-/**
  * Cache gauges and counters, read from the worker's byte budget at scrape time, one `cache` label
- * per kind of entry (API payloads, directory slices, pages, files); every kind shares the one budget
- * (src/api/byte-cache.ts). The cache only counts; it knows nothing of Prometheus.
+ * per kind of entry; every kind shares the one budget. The cache only counts; it knows nothing of Prometheus.
  */
-function registerCacheMetrics(caches: () => Record<string, CacheStats>) {
-  const read = () => Object.entries(caches());
-  const gauge = (name: string, help: string, field: 'bytes' | 'budgetBytes') =>
-    new Gauge({
+function registerCacheMetrics(cache: Build['cache']) {
+  for (const [Metric, name, help, field] of [
+    [Gauge, 'cache_bytes', 'Bytes a cache holds (summed over workers).', 'bytes'],
+    [Gauge, 'cache_budget_bytes', 'The most bytes a cache may hold (summed over workers).', 'budgetBytes'],
+    [Counter, 'cache_hits_total', 'Lookups a cache answered.', 'hits'],
+    [Counter, 'cache_misses_total', 'Lookups a cache could not answer.', 'misses'],
+    [Counter, 'cache_evictions_total', 'Entries a cache dropped to stay within its budget.', 'evictions'],
+  ] as const) {
+    new Metric({
       name,
       help,
       labelNames: ['cache'],
-      collect() {
-        for (const [cache, stats] of read()) this.labels(cache).set(stats[field]);
-      },
-    });
-  gauge('cache_bytes', 'Bytes a cache holds (summed over workers).', 'bytes');
-  gauge('cache_budget_bytes', 'The most bytes a cache may hold (summed over workers).', 'budgetBytes');
-  for (const [field, help] of [
-    ['hits', 'Lookups a cache answered.'],
-    ['misses', 'Lookups a cache could not answer.'],
-    ['evictions', 'Entries a cache dropped to stay within its budget.'],
-  ] as const) {
-    /** What each counter already holds, so a scrape adds only the difference. */
-    const seen = new Map<string, number>();
-    new Counter({
-      name: `cache_${field}_total`,
-      help,
-      labelNames: ['cache'],
-      collect() {
-        for (const [cache, stats] of read()) {
-          // inc(0) too: every cache has its series from the first scrape on.
-          this.labels(cache).inc(Math.max(0, stats[field] - (seen.get(cache) ?? 0)));
-          seen.set(cache, stats[field]);
-        }
+      // The cache's own totals, set afresh: every cache has its series from the first scrape on.
+      collect(this: InstanceType<typeof Metric>) {
+        this.reset();
+        for (const [kind, stats] of Object.entries(cache.stats())) this.labels(kind).inc(stats[field]);
       },
     });
   }
 }
 
-/** The worker lifecycle the primary counts. */
-export interface Lifecycle {
-  ready(isReady: boolean): void;
-  started(): void;
-  exited(reason: 'retired' | 'unexpected'): void;
-  reloaded(outcome: 'completed' | 'stopped'): void;
-}
-
 /** In the primary: worker lifecycle counters, and the listener that serves every metric on METRICS_PORT. */
-export function startPrimaryMetrics(config: ServerConfig, log: Log): Lifecycle {
+export function startPrimaryMetrics(config: ServerConfig, log: Log) {
   const registry = new Registry();
   const registers = [registry];
   const starts = new Counter({ name: 'worker_starts_total', help: 'Worker processes started.', registers });
@@ -221,16 +180,18 @@ export function startPrimaryMetrics(config: ServerConfig, log: Log): Lifecycle {
     }
   });
   server.listen(config.metricsPort ?? 0, config.metricsHost, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.metricsPort;
+    const { port } = server.address() as AddressInfo;
     log.info({ message: 'metrics listening', url: `http://${config.metricsHost}:${port}/metrics` });
   });
   // The metrics listener never holds the primary up at shutdown.
   server.unref();
   return {
-    ready: (isReady) => ready.set(isReady ? 1 : 0),
+    ready: (isReady: boolean) => ready.set(isReady ? 1 : 0),
     started: () => starts.inc(),
-    exited: (reason) => exits.labels(reason).inc(),
-    reloaded: (outcome) => reloads.labels(outcome).inc(),
+    exited: (reason: 'retired' | 'unexpected') => exits.labels(reason).inc(),
+    reloaded: (outcome: 'completed' | 'stopped') => reloads.labels(outcome).inc(),
   };
 }
+
+/** The worker lifecycle the primary counts. */
+export type Lifecycle = ReturnType<typeof startPrimaryMetrics>;

@@ -1,16 +1,9 @@
 /**
- * Per-client rate limit on /api and /mcp, counted by each worker on its own: a fixed window per
- * client, decided synchronously, nothing shared between processes. A client is refused at request
- * N+1 of a window on any one worker; across W workers it gets at most W·N per window. The exact
- * fleet-wide limit per address is nginx's, in front (deploy/nginx, docs/deploy.md#rate-limits).
- * Pages and static files are never limited.
- *
+ * Per-client rate limit on /api and /mcp, counted by each worker on its own in a fixed window per
+ * client, so nothing is shared between processes: across W workers a client gets at most W·N per
+ * window. The exact fleet-wide limit per address is nginx's, in front (docs/deploy.md#rate-limits).
  * Every limited response carries `RateLimit-Policy` and `RateLimit` as structured fields
- * (draft-ietf-httpapi-ratelimit-headers-11); a refused one is the API's 429 envelope with Retry-After.
- *
- * The client is the socket's peer address. With TRUST_PROXY (addresses or CIDRs), when the peer is
- * one of them, it is the right-most X-Forwarded-For address that is not: what the nearest untrusted
- * hop was seen as. An untrusted peer's X-Forwarded-For is ignored.
+ * (draft-ietf-httpapi-ratelimit-headers-11); a refused one is the API's 429 envelope.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BlockList, isIP } from 'node:net';
@@ -30,7 +23,7 @@ const UNIT_SECONDS = { s: 1, m: 60, h: 3600 } as const;
  */
 export const MAX_CLIENTS = 65_536;
 
-export interface RateLimitPolicy {
+interface RateLimitPolicy {
   points: number;
   seconds: number;
 }
@@ -61,7 +54,7 @@ const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(add
 
 /** Parses TRUST_PROXY: a comma-separated list of addresses and CIDRs (`127.0.0.1, 10.0.0.0/8, ::1`). */
 export function parseTrustProxy(raw: string | null | undefined): BlockList | null {
-  if (raw === undefined || raw === null || raw.trim() === '') return null;
+  if (!raw?.trim()) return null;
   const list = new BlockList();
   for (const item of raw
     .split(',')
@@ -81,16 +74,20 @@ export function parseTrustProxy(raw: string | null | undefined): BlockList | nul
   return list;
 }
 
-function isTrusted(trusted: BlockList | null, address: string) {
+function isTrusted(trusted: BlockList, address: string) {
   const family = isIP(address);
-  return trusted !== null && family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family !== 0 && trusted.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** The client a request counts against (see the module comment). */
-export function clientAddress(req: IncomingMessage, trusted: BlockList | null): string {
+/**
+ * The client a request counts against: the socket's peer or, when the peer is a trusted proxy
+ * (TRUST_PROXY), the right-most X-Forwarded-For address that is not: what the nearest untrusted hop
+ * was seen as. An untrusted peer's X-Forwarded-For is ignored.
+ */
+function clientAddress(req: IncomingMessage, trusted: BlockList | null): string {
   const peer = unmapped(req.socket.remoteAddress ?? '');
   const forwarded = req.headers['x-forwarded-for'];
-  if (!forwarded || !isTrusted(trusted, peer)) return peer;
+  if (!forwarded || trusted === null || !isTrusted(trusted, peer)) return peer;
   const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',');
   for (let index = hops.length - 1; index >= 0; index -= 1) {
     const hop = unmapped(hops[index]!.trim());
