@@ -1,11 +1,8 @@
 /**
  * The one schema of the server's settings (server/config.ts reads them): each variable's check,
- * default and allowed values, and the checks only the machine can answer. A bad value is a
- * ConfigError naming the variable, its value and what is allowed.
- *
- * Zod is a runtime dependency of the server (package.json), not reached through the API bundle: the
- * primary checks DIST_DIR, which says where that bundle is, before anything of the build loads. Only
- * the primary loads this module (importing Zod is slow); workers get the result.
+ * default and allowed values, then the checks only the machine can answer. A bad value is a
+ * ConfigError naming the variable, its value and what is allowed. Only the primary loads this module
+ * (importing Zod is slow), from node_modules: it checks DIST_DIR before anything of the build loads.
  */
 import { lookup } from 'node:dns/promises';
 import { existsSync } from 'node:fs';
@@ -14,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MB } from './heap-limit.ts';
 import { DEFAULT_RATE_LIMIT, parseRateLimit, parseTrustProxy } from './rate-limit.ts';
 
 /** How long HOST and METRICS_HOST may take to resolve at start. */
@@ -21,8 +19,8 @@ const LOOKUP_TIMEOUT_MS = 2_000;
 /** Node's timers hold at most this many milliseconds (a larger delay fires after 1 ms). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** glibc ignores a MALLOC_MMAP_THRESHOLD_ above 32 MiB on 64-bit machines. */
-const MAX_MMAP_THRESHOLD = 32 * 1024 * 1024;
-const MB = 1024 * 1024;
+const MAX_MMAP_THRESHOLD = 32 * MB;
+const MAX_CACHE_BUDGET_MB = 1024 * 1024;
 /** The project root, against which DIST_DIR is resolved. */
 const projectRoot = new URL('../', import.meta.url);
 const LOCAL_ADDRESS = 'an address of this machine, or a name that resolves to one';
@@ -52,7 +50,6 @@ interface Variable {
   allowed: string;
 }
 
-/** Every variable: its check, its default and what is allowed. */
 const variables = {
   PORT: { ...wholeNumber(1, 65535), fallback: '4321' },
   HOST: { schema: z.string(), fallback: '127.0.0.1', allowed: LOCAL_ADDRESS },
@@ -62,13 +59,15 @@ const variables = {
       .string()
       .regex(/^\d+(\.\d+)?$/)
       .transform(Number)
-      .pipe(z.number().refine((megabytes) => Math.floor(megabytes * MB) >= 1 && megabytes <= 1024 * 1024)),
+      .pipe(z.number().refine((megabytes) => Math.floor(megabytes * MB) >= 1 && megabytes <= MAX_CACHE_BUDGET_MB)),
     fallback: '128',
-    allowed: 'a positive number of megabytes, up to 1048576 (such as 128 or 0.5)',
+    allowed: `a positive number of megabytes, up to ${MAX_CACHE_BUDGET_MB} (such as 128 or 0.5)`,
   },
   SHUTDOWN_TIMEOUT_MS: { ...wholeNumber(0, MAX_TIMER_MS), fallback: '10000' },
+  // Node's defaults (60 s for the headers, 300 s for a request) let a slow client hold a connection long.
   HEADERS_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '10000' },
   REQUEST_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '30000' },
+  // Past the 60 s of common load balancers, so the balancer closes an idle connection (no reuse race).
   KEEP_ALIVE_TIMEOUT_MS: { ...wholeNumber(1, MAX_TIMER_MS), fallback: '65000' },
   METRICS_PORT: {
     schema: wholeNumber(0, 65535).schema,
@@ -100,6 +99,7 @@ const variables = {
   NODE_OPTIONS: { schema: z.string(), fallback: '', allowed: "Node's options" },
   NOTIFY_SOCKET: { schema: z.string(), allowed: "systemd's notification socket" },
 } satisfies Record<string, Variable>;
+/** Every variable: its check, its default and what is allowed. */
 export const VARIABLES: Readonly<Record<string, Variable>> = variables;
 
 type VariableName = keyof typeof variables;
@@ -114,7 +114,7 @@ export interface Problem {
   variable: string;
   value: string;
   allowed: string;
-  cause?: string;
+  cause?: string | undefined;
 }
 
 /** The settings could not be read: every problem, each naming its variable. */
@@ -145,53 +145,32 @@ const EnvSchema = z
     return {
       port: env.PORT,
       host: env.HOST,
-      /** Worker processes; 1 runs the same primary + worker path with one worker. */
       workers: env.WEB_CONCURRENCY,
-      /** What each worker's caches may hold (src/api/byte-cache.ts), and what its heap plan counts. */
       cacheBudgetMb: env.CACHE_BUDGET_MB,
       cacheBudgetBytes: Math.floor(env.CACHE_BUDGET_MB * MB),
-      /** Bound on a graceful stop: in-flight requests get this long before connections are cut. */
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-      /** Time to receive a request's headers (slow-header clients). Node's default is 60 s. */
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-      /** Time to receive a whole request; the site takes no bodies. Node's default is 300 s. */
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
-      /**
-       * Idle keep-alive connections close after this. Longer than the 60 s idle timeout of common load
-       * balancers, so the balancer, not the server, closes an idle connection (no reuse race).
-       */
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
-      /** Prometheus metrics on their own listener (null: off), loopback unless METRICS_HOST. */
+      /** null: no metrics listener. */
       metricsPort: env.METRICS_PORT ?? null,
       metricsHost: env.METRICS_HOST,
-      /**
-       * One log line per request (on by default). Behind nginx, whose access log already has every
-       * request with its X-Request-Id, turning it off saves the line's cost (npm run bench measures it).
-       */
       logRequests: env.LOG_REQUESTS,
-      /** Per-client limit on /api and /mcp (null: off). */
+      /** null: no limit. */
       rateLimit: env.RATE_LIMIT,
-      /** Proxies whose X-Forwarded-For is believed, as written (null: none); parseTrustProxy makes the list. */
+      /** As written (null: none); parseTrustProxy makes the list. */
       trustProxy: env.TRUST_PROXY ?? null,
-      /** The build folder as named (absolute, with a trailing slash); each worker resolves its symlinks when it starts. */
+      /** Absolute, with a trailing slash; each worker resolves its symlinks when it starts. */
       distDir: env.DIST_DIR,
-      /** glibc's malloc threshold for the workers (server/primary.ts says why). */
       mallocMmapThreshold: env.MALLOC_MMAP_THRESHOLD_,
       /** The operator's Node options: their heap flags win over the workers' heap plan. */
       nodeOptions: env.NODE_OPTIONS,
-      /** systemd's socket for READY=1 (Type=notify); null when not run by systemd. */
+      /** systemd's socket for READY=1; null when not run by systemd. */
       notifySocket: env.NOTIFY_SOCKET ?? null,
     };
   });
 
 export type ServerConfig = z.output<typeof EnvSchema>;
-
-/** The fatal line's fields for `name`, with the value it was given (or its default). */
-function problem(raw: Record<string, string>, name: string, allowed?: string, cause?: string): Problem {
-  const variable = VARIABLES[name];
-  const found = { variable: name, value: raw[name] ?? variable?.fallback ?? '', allowed: allowed ?? variable?.allowed ?? 'valid' };
-  return cause === undefined ? found : { ...found, cause };
-}
 
 /**
  * Checks every variable the server uses: the schema, then what only the machine can answer (HOST
@@ -205,45 +184,52 @@ export async function checkConfig(env: Record<string, string | undefined>, { pro
     const value = env[name]?.trim();
     if (value) raw[name] = value;
   }
+  /** The fatal line's fields for `name`, with the value it was given (or its default). */
+  const problem = (name: VariableName, allowed = VARIABLES[name]!.allowed, cause?: string): Problem => ({
+    variable: name,
+    value: raw[name] ?? VARIABLES[name]!.fallback ?? '',
+    allowed,
+    cause,
+  });
+  const refuse = (name: VariableName, allowed?: string, cause?: string): never => {
+    throw new ConfigError([problem(name, allowed, cause)]);
+  };
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
-    const names = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-    throw new ConfigError(names.map((name) => problem(raw, name)));
+    const names = new Set(parsed.error.issues.map((issue) => issue.path[0] as VariableName));
+    throw new ConfigError([...names].map((name) => problem(name)));
   }
   const config = parsed.data;
-  const refuse = (name: VariableName, allowed?: string, cause?: string): never => {
-    throw new ConfigError([problem(raw, name, allowed, cause)]);
+  const addresses = (name: VariableName, host: string) => resolve(host).catch((error: Error) => refuse(name, undefined, error.message));
+  /** Binds `port` on `host` once and lets it go: refuses the host or the port when that fails. */
+  const bind = async (portName: VariableName, hostName: VariableName, port: number, host: string) => {
+    const failure = await bindFailure(port, host);
+    if (failure === 'EADDRNOTAVAIL') refuse(hostName, undefined, 'not an address of this machine');
+    if (failure) refuse(portName, `a port free on ${host} that this user may bind`, failure);
   };
-  const hostAddresses = await resolve(config.host).catch((error: Error) => refuse('HOST', undefined, error.message));
+  const hostAddresses = await addresses('HOST', config.host);
   if (config.metricsPort !== null) {
-    const metricsAddresses = await resolve(config.metricsHost).catch((error: Error) => refuse('METRICS_HOST', undefined, error.message));
+    const metricsAddresses = await addresses('METRICS_HOST', config.metricsHost);
     if (config.metricsPort === config.port && overlap(hostAddresses, metricsAddresses)) {
       refuse('METRICS_PORT', `a port other than PORT (${config.port}) when METRICS_HOST and HOST share an address`);
     }
   }
   if (!probe) return config;
-  const portFailure = await bindFailure(config.port, config.host);
-  if (portFailure === 'EADDRNOTAVAIL') refuse('HOST', undefined, 'not an address of this machine');
-  if (portFailure) refuse('PORT', `a port free on ${config.host} that this user may bind`, portFailure);
-  if (config.metricsPort !== null && config.metricsPort !== 0) {
-    const metricsFailure = await bindFailure(config.metricsPort, config.metricsHost);
-    if (metricsFailure === 'EADDRNOTAVAIL') refuse('METRICS_HOST', undefined, 'not an address of this machine');
-    if (metricsFailure) refuse('METRICS_PORT', `a port free on ${config.metricsHost} that this user may bind`, metricsFailure);
-  }
+  await bind('PORT', 'HOST', config.port, config.host);
+  // 0 takes any free port: nothing to probe.
+  if (config.metricsPort) await bind('METRICS_PORT', 'METRICS_HOST', config.metricsPort, config.metricsHost);
   return config;
 }
 
 /** The addresses a host name stands for, within LOOKUP_TIMEOUT_MS. */
 async function resolve(host: string): Promise<string[]> {
+  const found = lookup(host, { all: true }).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === 'ENOTFOUND' ? new Error('does not resolve') : error;
+  });
   const late = sleep(LOOKUP_TIMEOUT_MS, undefined, { ref: false }).then(() => {
     throw new Error(`no answer within ${LOOKUP_TIMEOUT_MS} ms`);
   });
-  try {
-    return (await Promise.race([lookup(host, { all: true }), late])).map((each) => each.address);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') throw new Error('does not resolve', { cause: error });
-    throw error;
-  }
+  return (await Promise.race([found, late])).map((each) => each.address);
 }
 
 /** The unspecified addresses, which take every address of their family. */

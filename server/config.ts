@@ -1,10 +1,7 @@
 /**
  * The production server's settings: every environment variable the server uses is read here and
- * nowhere else. The primary reads them once and checks them with one schema
- * (server/config-schema.ts) before it forks: ranges, formats, whether HOST resolves, whether PORT
- * and METRICS_PORT can be bound. Each worker then gets the checked object, serialized in one
- * variable (configFromPrimary). A bad value stops the start with one line naming the variable, its
- * value and what is allowed (server/index.ts).
+ * nowhere else. The primary checks them once (server/config-schema.ts) before it forks; each worker
+ * gets the checked object in one variable (configFromPrimary).
  */
 import type { ServerConfig } from './config-schema.ts';
 
@@ -14,29 +11,12 @@ export type { ServerConfig };
 export const MAX_HEADER_SIZE = 16 * 1024;
 /** How often Node checks headersTimeout and requestTimeout (its default, 30 s, would let a slow client hold on 40 s). */
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
-/**
- * Requests one connection may have waiting for their answers (HTTP/1.1 pipelining). Node answers
- * every request of a read at once and queues the answers of those sent ahead, which a client that
- * reads nothing turns into a worker's CPU and memory (docs/benchmark.md). Browsers and common clients
- * send one at a time; a connection past this is cut.
- */
-export const MAX_PIPELINED_REQUESTS = 32;
-/** While draining, a connection idle this long is closed; a busy one is closed after its response (Connection: close). */
-export const DRAIN_IDLE_GRACE_MS = 1_000;
 /** The variable that carries the checked settings from the primary to its workers. */
 const WORKER_CONFIG_VARIABLE = 'SERVER_CONFIG_JSON';
 
-/**
- * Reads and checks every variable the server uses (server/config-schema.ts), from the process's
- * environment unless given. `probe`: bind each port once and let it go (the primary, before it
- * forks). Throws a ConfigError.
- */
-export async function readConfig(
-  env: Record<string, string | undefined> = process.env,
-  options: { probe?: boolean } = {},
-): Promise<ServerConfig> {
-  const { checkConfig } = await import('./config-schema.ts');
-  return checkConfig(env, options);
+/** Reads and checks the settings (the environment's unless given); loads the schema only in the primary. */
+export async function readConfig(env: Record<string, string | undefined> = process.env, options: { probe?: boolean } = {}) {
+  return (await import('./config-schema.ts')).checkConfig(env, options);
 }
 
 /** The environment of a worker: the checked settings as one variable, and glibc's threshold. */

@@ -1,55 +1,45 @@
 /**
- * Knows every open connection of a server and the requests in flight on it, so a draining worker
- * can finish in-flight requests, close idle connections, and tell when it is done, and so no
- * connection queues more answers than a bound (pipelined requests nobody reads the answers of).
+ * Knows every open connection of a server and the requests in flight on it, so no connection queues
+ * more answers than a bound (pipelined requests nobody reads the answers of), and a draining worker
+ * finishes in-flight requests, closes idle connections and knows when it is done.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-interface ConnectionState {
-  inFlight: number;
-  idleSince: number;
-}
-
-/** Each open connection's state, found from a response by the shared 'finish' listener. */
-const stateOf = new WeakMap<Socket, ConnectionState>();
-
 /**
- * A response's 'finish': its connection has one request fewer in flight. Shared by every response
- * (no closure per request); an aborted response needs none, its socket's 'close' forgets it.
+ * Requests one connection may have waiting for their answers (HTTP/1.1 pipelining): Node queues the
+ * answers of those sent ahead, which a client that reads nothing turns into a worker's CPU and
+ * memory. Browsers and common clients send one at a time; a connection past this is cut.
  */
-function responseFinished(this: ServerResponse) {
-  const state = stateOf.get(this.req.socket);
-  if (!state) return;
-  state.inFlight -= 1;
-  state.idleSince = Date.now();
-}
+export const MAX_PIPELINED_REQUESTS = 32;
+/** While draining, a connection idle this long is closed: one just idle may be about to carry the client's next request. */
+const DRAIN_IDLE_GRACE_MS = 1_000;
+const DRAIN_CHECK_MS = 50;
 
-/**
- * Tracks `server`'s connections; its request listener calls `requestStarted` for each request.
- * `maxInFlight`: requests a connection may have waiting; `onOverflow`: what to do (log) when one sends more.
- */
-export function trackConnections(
-  server: Server,
-  { maxInFlight, onOverflow }: { maxInFlight: number; onOverflow: (inFlight: number) => void },
-) {
-  const sockets = new Map<Socket, ConnectionState>();
+/** Tracks `server`'s connections; its request listener calls `requestStarted` for each request. */
+export function trackConnections(server: Server, onOverflow: (inFlight: number) => void) {
+  const sockets = new Map<Socket, { inFlight: number; idleSince: number }>();
   server.on('connection', (socket: Socket) => {
-    const state = { inFlight: 0, idleSince: Date.now() };
-    sockets.set(socket, state);
-    stateOf.set(socket, state);
+    sockets.set(socket, { inFlight: 0, idleSince: Date.now() });
     socket.once('close', () => sockets.delete(socket));
   });
+  /** A response's 'finish', one listener for all: its connection, unless closed since, has one request fewer in flight. */
+  function responseFinished(this: ServerResponse) {
+    const state = sockets.get(this.req.socket);
+    if (!state) return;
+    state.inFlight -= 1;
+    state.idleSince = Date.now();
+  }
 
   return {
     /**
      * Counts a request in flight on its connection until its response finishes; false (and the
-     * connection cut) when the connection already has `maxInFlight` waiting: the request is not answered.
+     * connection cut, `onOverflow` told) when it already has MAX_PIPELINED_REQUESTS waiting.
      */
     requestStarted(req: IncomingMessage, res: ServerResponse): boolean {
-      const state = stateOf.get(req.socket);
-      if (!state) return true;
-      if (state.inFlight >= maxInFlight) {
+      // Set on 'connection', before any request; a request parsed after its socket was cut comes in the same tick.
+      const state = sockets.get(req.socket)!;
+      if (state.inFlight >= MAX_PIPELINED_REQUESTS) {
         if (!req.socket.destroyed) {
           onOverflow(state.inFlight);
           req.socket.destroy();
@@ -60,23 +50,26 @@ export function trackConnections(
       res.on('finish', responseFinished);
       return true;
     },
-    /** Open connections and requests in flight on them. */
-    counts() {
-      let requests = 0;
-      for (const state of sockets.values()) requests += state.inFlight;
-      return { connections: sockets.size, requests };
-    },
     /**
-     * Closes connections idle for at least `graceMs`. A connection that just became idle may be
-     * about to carry the client's next request: closing it then would fail that request.
+     * Closes connections as they go idle until none is open, or cuts what is left at `deadline`
+     * (epoch ms); then `done`, with the connections and requests cut (null: none).
      */
-    closeIdle(graceMs: number) {
-      const now = Date.now();
-      for (const [socket, state] of sockets) if (state.inFlight === 0 && now - state.idleSince >= graceMs) socket.destroy();
-    },
-    /** Cuts every connection (the drain deadline has passed). */
-    destroyAll() {
-      for (const socket of sockets.keys()) socket.destroy();
+    drain(deadline: number, done: (cut: { connections: number; requests: number } | null) => void) {
+      const timer = setInterval(() => {
+        const now = Date.now();
+        if (sockets.size > 0 && now < deadline) {
+          for (const [socket, state] of sockets) if (state.inFlight === 0 && now - state.idleSince >= DRAIN_IDLE_GRACE_MS) socket.destroy();
+          return;
+        }
+        clearInterval(timer);
+        if (sockets.size === 0) return done(null);
+        const cut = { connections: sockets.size, requests: 0 };
+        for (const [socket, state] of sockets) {
+          cut.requests += state.inFlight;
+          socket.destroy();
+        }
+        done(cut);
+      }, DRAIN_CHECK_MS);
     },
   };
 }

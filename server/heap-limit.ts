@@ -1,14 +1,12 @@
 /**
  * Each worker's V8 heap limit (--max-old-space-size), derived from what a worker holds, so its heap
- * cannot grow past that to V8's default of several GB (docs/deploy.md#memory-budget):
- * - the build's share: every JSON file beside the API bundle is parsed into each worker's heap (the
- *   catalog snapshot and the payload store's index), at about twice its size on disk;
- * - the byte budget (CACHE_BUDGET_MB): what the caches may hold;
- * - a base for the code, Astro's handler and the request path's working set.
+ * cannot grow past that to V8's default of several GB (docs/deploy.md#memory-budget): a base for the
+ * code and working set, the build's share (every JSON file beside the API bundle is parsed into the
+ * heap, at about twice its size on disk), and the byte budget (CACHE_BUDGET_MB).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 const HEAP_BASE_MB = 64;
 const HEAP_BYTES_PER_JSON_BYTE = 2;
 

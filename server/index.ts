@@ -1,9 +1,7 @@
 /**
- * `npm start`: the production server. This is the primary process (primary.ts), which checks the
- * configuration once (config.ts) and runs WEB_CONCURRENCY workers (worker.ts); each worker serves
- * the build in DIST_DIR on PORT and HOST through the request path in app.ts, and logs one JSON line
- * per request. A bad setting: one fatal line naming the variable, its value and what is allowed,
- * and exit 1 before any worker starts.
+ * `npm start`: the production server's primary process. It checks the settings once (config.ts),
+ * then runs the workers (primary.ts); a bad setting is one fatal line naming the variable, its value
+ * and what is allowed, and exit 1 before any worker starts.
  */
 import { ConfigError } from './config-schema.ts';
 import { readConfig } from './config.ts';

@@ -1,6 +1,6 @@
 /**
- * Loads one build from dist/: the prerendered files and 404 page, Astro's handler (redirects), the API
- * bundle with its content snapshot, and the build id, from the folder DIST_DIR names (server/config.ts).
+ * Loads one build: the prerendered files and 404 pages, Astro's handler (redirects), the API bundle
+ * with its content snapshot, and the build id, from the folder DIST_DIR names (server/config.ts).
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import type { Locale } from '../src/schemas/common.ts';
 import type * as ServerBundle from '../src/integrations/server-bundle.ts';
 
 export type ApiBundle = typeof ServerBundle;
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export interface Build {
   id: string;
@@ -23,22 +23,14 @@ export interface Build {
   astroHandler: AstroHandler;
   api: ApiBundle;
   catalog: Catalog;
+  /** The worker's one byte budget: the API's entries, the answers and static files alike (src/api/cache-kinds.ts). */
   cache: WorkerCache;
 }
 
-/**
- * The build folder, resolved through symlinks once: a worker keeps reading the build it started
- * with even when a deploy repoints a `current` symlink before reloading.
- */
-export function resolveDistDir(named: string): URL {
-  return pathToFileURL(`${realpathSync(named)}/`);
-}
-
-/**
- * Imports a build's server modules and reads its catalog snapshot; makes the worker's one cache of
- * `cacheBudgetBytes` (CACHE_BUDGET_MB).
- */
-export async function loadBuild(distDir: URL, cacheBudgetBytes: number): Promise<Build> {
+/** Imports the server modules of the build in `named` and reads its catalog snapshot; makes a cache of `cacheBudgetBytes`. */
+export async function loadBuild(named: string, cacheBudgetBytes: number): Promise<Build> {
+  // Resolved through symlinks once: the worker keeps its build when a deploy repoints `current`.
+  const distDir = pathToFileURL(`${realpathSync(named)}/`);
   // In turn: a build whose Astro entry fails says so, whatever else it lacks.
   const astro = (await import(new URL('server/entry.mjs', distDir).href)) as { handler: AstroHandler };
   const api = (await import(new URL('server/api/handler.mjs', distDir).href)) as ApiBundle;
@@ -52,30 +44,15 @@ export async function loadBuild(distDir: URL, cacheBudgetBytes: number): Promise
   api.openPayloadStore(apiDir, catalog);
   const page404 = (segment: string | undefined) =>
     readFileSync(new URL(segment === undefined ? 'client/404.html' : `client/${segment}/404/index.html`, distDir));
+  const segments = Object.entries(api.LOCALE_SEGMENTS);
   return {
     id: record.id,
     siteOrigin: new URL(record.siteUrl).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
-    notFoundPages: Object.fromEntries(Object.entries(api.LOCALE_SEGMENTS).map(([locale, segment]) => [locale, page404(segment)])) as Record<
-      Locale,
-      Buffer
-    >,
+    notFoundPages: Object.fromEntries(segments.map(([locale, segment]) => [locale, page404(segment)])) as Record<Locale, Buffer>,
     astroHandler: astro.handler,
     api,
     catalog,
-    // The worker's one byte budget: the API's entries, the answers and static files alike (src/api/cache-kinds.ts).
     cache: api.createWorkerCache(cacheBudgetBytes),
   };
-}
-
-/**
- * Gives back the memory that loading a build grew the heap by: parsing the catalog snapshot and the
- * payload store's index makes garbage beside what stays live, and V8 keeps a grown heap after an
- * ordinary collection. One last-resort collection before the worker listens shrinks it to what is
- * live (a plain one leaves the heap and the RSS larger): the build's share, which the worker logs.
- * Needs --expose-gc (the primary starts workers with it).
- */
-export function releaseLoadGarbage(): void {
-  const gc = (globalThis as { gc?: (options: { type: string; execution: string; flavor: string }) => void }).gc;
-  gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }

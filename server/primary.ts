@@ -1,39 +1,23 @@
 /**
- * The primary process: forks the workers (server/worker.ts) that share the port, and keeps them
- * running. It serves nothing itself.
- *
- * - Start: WEB_CONCURRENCY workers, with the settings server/config.ts checked; once all of them
- *   listen, logs "listening" and tells systemd READY=1 (server/readiness.ts).
- * - A worker that cannot start (it exits before it listens: a broken build, a port taken since the
- *   check) says why; after MAX_FAILED_STARTS such exits in a row, the primary stops every worker and
- *   exits 1 with that cause, so a supervisor sees the failure (systemd's Restart=on-failure).
- * - A worker that exits unasked after listening (a crash, SIGKILL) is replaced at once. Workers that
- *   keep dying young are replaced after a growing delay (0.1 s, 0.2 s … 30 s), logged: never a busy spin.
- * - SIGHUP: rolling reload. A fresh worker (reading dist/ anew) starts; once it listens, one old
- *   worker drains; until every worker is new. If a fresh worker cannot start, the reload stops and
- *   the old workers keep serving.
- * - SIGTERM, SIGINT: every worker drains; the primary exits 0 when they are gone. At
- *   SHUTDOWN_TIMEOUT_MS the workers cut what is left; past that, the primary kills them and exits 1.
+ * The primary process: forks the workers (server/worker.ts) that share the port and keeps them
+ * running; it serves nothing itself. Its signals and what a worker's exit does: docs/deploy.md#one-machine.
  *
  * The workers accept connections themselves from the shared socket (SCHED_NONE). With Node's
  * round-robin default the primary accepts and hands each connection over, and a connection handed
  * to a worker that has just died is never answered nor closed: a SIGKILL would strand clients.
  *
  * Each worker runs with (docs/decisions/byte-budget.md has the measurements):
- * - glibc's MALLOC_MMAP_THRESHOLD_ at 64 KB unless the operator sets it (server/config.ts): a fixed
- *   threshold returns a compressor's freed working memory to the system, where the default, rising
- *   to 32 MB, keeps it in the worker's RSS around the long-lived cached buffers;
- * - `--expose-gc`: it collects its start-up garbage once before it listens (server/load-build.ts);
- * - young-generation semi-spaces of at most 4 MB (V8's default grows to 16 under load): more frequent
- *   scavenges, a much smaller growth under distinct searches;
- * - an old generation of at most its heap plan (server/heap-limit.ts): the build's share and the
- *   byte budget. The operator's own `--max-semi-space-size` or `--max-old-space-size` wins.
+ * - glibc's MALLOC_MMAP_THRESHOLD_ at 64 KB unless the operator sets it: a fixed threshold returns a
+ *   compressor's freed memory to the system, where the default's rises to 32 MB and keeps it in the RSS;
+ * - `--expose-gc`: it collects its start-up garbage once before it listens (server/worker.ts);
+ * - young-generation semi-spaces of at most 4 MB (V8's grow to 16): a much smaller growth under load;
+ * - an old generation of at most its heap plan (server/heap-limit.ts).
+ * The operator's own `--max-semi-space-size` or `--max-old-space-size` wins.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { workerEnv, type ServerConfig } from './config.ts';
 import { workerHeapPlan } from './heap-limit.ts';
-import { resolveDistDir } from './load-build.ts';
 import { flushAndExit, type Log } from './log.ts';
 import type { Lifecycle } from './metrics.ts';
 import { notifyReady, START_FAILED } from './readiness.ts';
@@ -49,6 +33,8 @@ const WORKER_DEADLINE_MARGIN_MS = 250;
 export const MAX_FAILED_STARTS = 3;
 
 interface WorkerState {
+  worker: Worker;
+  /** A candidate is a reload's fresh worker until it listens; a retiring one drains. */
   role: 'serving' | 'candidate' | 'retiring';
   startedAt: number;
   listening: boolean;
@@ -70,17 +56,12 @@ function workerExecArgv(heapLimitMb: number, nodeOptions: string) {
   ];
 }
 
-/**
- * The build folder a new worker will serve, for its heap plan. Gone since the start (a symlink
- * repointed at nothing): planned as empty, and the worker, failing to load it, says why.
- */
-function buildFolder(named: string) {
-  try {
-    return resolveDistDir(named);
-  } catch {
-    return pathToFileURL(named);
-  }
-}
+/** Resolves true once the worker listens, false if it exits first. */
+const listened = (worker: Worker) =>
+  new Promise<boolean>((resolve) => {
+    worker.once('listening', () => resolve(true));
+    worker.once('exit', () => resolve(false));
+  });
 
 export async function runPrimary(config: ServerConfig, log: Log): Promise<void> {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
@@ -91,76 +72,54 @@ export async function runPrimary(config: ServerConfig, log: Log): Promise<void> 
   let quickFailures = 0;
   /** Workers in a row that exited before they listened. */
   let failedStarts = 0;
-  let gaveUp = false;
   let announced = false;
   let stoppingSince: number | undefined;
-  let reloading = false;
-  let reloadAgain = false;
 
   const fork = (role: WorkerState['role']) => {
-    // Planned at each fork: a reload may serve a larger build.
-    const heap = workerHeapPlan(buildFolder(config.distDir), config.cacheBudgetMb);
+    // Planned at each fork, through DIST_DIR's symlinks: a reload may serve a larger build.
+    const heap = workerHeapPlan(pathToFileURL(config.distDir), config.cacheBudgetMb);
     log.info({ message: 'worker heap plan', share_mb: heap.shareMb, budget_mb: heap.budgetMb, limit_mb: heap.limitMb });
     cluster.setupPrimary({ exec, execArgv: workerExecArgv(heap.limitMb, config.nodeOptions) });
     const worker = cluster.fork(workerEnv(config));
-    const state: WorkerState = { role, startedAt: Date.now(), listening: false };
+    const state: WorkerState = { worker, role, startedAt: Date.now(), listening: false };
     workers.set(worker, state);
     worker.on('message', (message: { type?: string; cause?: string }) => {
       if (message.type === START_FAILED && message.cause !== undefined) state.startFailure = message.cause;
     });
     lifecycle.started();
-    return worker;
+    return state;
   };
-  const withRole = (role: WorkerState['role']) => [...workers].filter(([, state]) => state.role === role).map(([worker]) => worker);
-  const pid = (worker: Worker) => worker.process.pid;
+  const serving = () => [...workers.values()].filter((state) => state.role === 'serving');
 
-  /** Asks a worker to drain by a deadline (epoch ms). */
-  const retire = (worker: Worker, deadline: number) => {
-    const state = workers.get(worker);
-    if (!state) return;
+  /** Asks a worker to drain by a deadline (epoch ms); one whose channel is closed is exiting anyway. */
+  const retire = (state: WorkerState, deadline: number) => {
     state.role = 'retiring';
-    try {
-      worker.send({ type: 'drain', deadline });
-    } catch {
-      // Its channel is already closed: it is exiting anyway.
-    }
+    if (state.worker.isConnected()) state.worker.send({ type: 'drain', deadline });
   };
 
-  /** Resolves true once the worker listens, false if it exits first. */
-  const listened = (worker: Worker) =>
-    new Promise<boolean>((resolve) => {
-      worker.once('listening', () => resolve(true));
-      worker.once('exit', () => resolve(false));
-    });
+  /** Kills every worker at once; their exits, forgotten, change nothing. */
+  const killAll = () => {
+    for (const worker of workers.keys()) worker.process.kill('SIGKILL');
+    workers.clear();
+  };
 
   cluster.on('listening', (worker, address) => {
     const state = workers.get(worker);
     if (state) state.listening = true;
     failedStarts = 0;
-    if (!announced && withRole('serving').filter((each) => workers.get(each)?.listening).length >= config.workers) {
-      announced = true;
-      const url = `http://${config.host}:${address.port}/`;
-      log.info({ message: 'listening', url, workers: config.workers });
-      lifecycle.ready(true);
-      notifyReady(config.notifySocket, log, `serving ${url} with ${config.workers} workers`);
-    }
+    if (announced || serving().filter((each) => each.listening).length < config.workers) return;
+    announced = true;
+    const url = `http://${config.host}:${address.port}/`;
+    log.info({ message: 'listening', url, workers: config.workers });
+    lifecycle.ready(true);
+    notifyReady(config.notifySocket, log, `serving ${url} with ${config.workers} workers`);
   });
-
-  /** Stops at once, exit 1: workers cannot start, and retrying would not help. */
-  const giveUp = (message: string, details: Record<string, unknown>) => {
-    stoppingSince = Date.now();
-    gaveUp = true;
-    log.fatal({ message, ...details });
-    for (const other of workers.keys()) other.process.kill('SIGKILL');
-    flushAndExit(log, 1);
-  };
 
   cluster.on('exit', (worker, code, signal) => {
     const state = workers.get(worker);
+    if (!state) return;
     workers.delete(worker);
-    if (!state || gaveUp) return;
     lifecycle.exited(state.role === 'retiring' ? 'retired' : 'unexpected');
-    const lived = Date.now() - state.startedAt;
     if (stoppingSince !== undefined) {
       if (workers.size === 0) {
         log.info({ message: 'stopped', ms: Date.now() - stoppingSince });
@@ -168,24 +127,26 @@ export async function runPrimary(config: ServerConfig, log: Log): Promise<void> 
       }
       return;
     }
-    if (state.role === 'retiring') {
-      log.info({ message: 'worker retired', worker: pid(worker), code, signal });
-      return;
-    }
+    const exited = { worker: worker.process.pid, code, signal };
+    if (state.role === 'retiring') return log.info({ message: 'worker retired', ...exited });
     if (state.role === 'candidate') return; // the reload reports it
-    const start: { cause?: string; failed_starts?: number } = {};
+    let start = {};
     if (!state.listening) {
       failedStarts += 1;
-      start.cause = state.startFailure ?? `exited with ${signal ?? `code ${code}`} before listening`;
-      start.failed_starts = failedStarts;
+      const cause = state.startFailure ?? `exited with ${signal ?? `code ${code}`} before listening`;
+      start = { cause, failed_starts: failedStarts };
       if (failedStarts >= MAX_FAILED_STARTS) {
-        giveUp(`workers cannot start: ${start.cause}`, { ...start, worker: pid(worker), code, signal });
-        return;
+        // Stops at once, exit 1: retrying would not help.
+        stoppingSince = Date.now();
+        log.fatal({ message: `workers cannot start: ${cause}`, ...start, ...exited });
+        killAll();
+        return flushAndExit(log, 1);
       }
     }
+    const lived = Date.now() - state.startedAt;
     quickFailures = lived >= STABLE_AFTER_MS ? 1 : quickFailures + 1;
     const delay = quickFailures <= 1 ? 0 : Math.min(BACKOFF_FIRST_MS * 2 ** (quickFailures - 2), BACKOFF_MAX_MS);
-    const details = { worker: pid(worker), code, signal, lived_ms: lived, quick_failures: quickFailures, replace_in_ms: delay, ...start };
+    const details = { ...exited, lived_ms: lived, quick_failures: quickFailures, replace_in_ms: delay, ...start };
     if (delay === 0) log.warn({ message: 'worker exited: replacing it', ...details });
     else log.error({ message: 'workers keep exiting: backing off', ...details });
     setTimeout(() => {
@@ -194,39 +155,26 @@ export async function runPrimary(config: ServerConfig, log: Log): Promise<void> 
   });
 
   /** Replaces every serving worker, one at a time, each only once its successor listens. */
-  const reload = async (): Promise<void> => {
+  const reload = async () => {
     if (stoppingSince !== undefined) return;
-    if (reloading) {
-      reloadAgain = true;
-      return;
-    }
-    reloading = true;
     const started = Date.now();
-    const old = withRole('serving');
+    const old = serving();
     log.info({ message: 'reloading', workers: old.length });
     let replaced = 0;
-    for (const worker of old) {
+    for (const state of old) {
       if (stoppingSince !== undefined) break;
-      if (workers.get(worker)?.role !== 'serving') continue; // exited meanwhile, already replaced
+      if (!workers.has(state.worker)) continue; // exited meanwhile, already replaced
       const fresh = fork('candidate');
-      if (!(await listened(fresh))) {
+      if (!(await listened(fresh.worker))) {
         log.error({ message: 'reload stopped: a new worker exited before listening; the others keep serving', replaced });
-        lifecycle.reloaded('stopped');
-        reloading = false;
-        return;
+        return lifecycle.reloaded('stopped');
       }
-      const state = workers.get(fresh);
-      if (state) state.role = 'serving';
-      retire(worker, Date.now() + config.shutdownTimeoutMs);
+      fresh.role = 'serving';
+      retire(state, Date.now() + config.shutdownTimeoutMs);
       replaced += 1;
     }
     log.info({ message: 'reloaded', replaced, ms: Date.now() - started });
     lifecycle.reloaded('completed');
-    reloading = false;
-    if (reloadAgain) {
-      reloadAgain = false;
-      return reload();
-    }
   };
 
   const shutdown = (signal: NodeJS.Signals) => {
@@ -236,16 +184,26 @@ export async function runPrimary(config: ServerConfig, log: Log): Promise<void> 
     lifecycle.ready(false);
     log.info({ message: 'shutting down', signal, workers: workers.size, timeout_ms: config.shutdownTimeoutMs });
     if (workers.size === 0) flushAndExit(log, 0);
-    const deadline = stoppingSince + config.shutdownTimeoutMs;
-    for (const worker of workers.keys()) retire(worker, deadline - WORKER_DEADLINE_MARGIN_MS);
+    const deadline = stoppingSince + config.shutdownTimeoutMs - WORKER_DEADLINE_MARGIN_MS;
+    for (const state of workers.values()) retire(state, deadline);
     setTimeout(() => {
       log.error({ message: 'shutdown bound passed: killing the workers', workers: workers.size });
-      for (const worker of workers.keys()) worker.process.kill('SIGKILL');
+      killAll();
       flushAndExit(log, 1);
     }, config.shutdownTimeoutMs).unref();
   };
 
-  process.on('SIGHUP', () => void reload());
+  // SIGHUPs during a reload make one more once it ends.
+  let reloads = Promise.resolve();
+  let reloadQueued = false;
+  process.on('SIGHUP', () => {
+    if (reloadQueued) return;
+    reloadQueued = true;
+    reloads = reloads.then(() => {
+      reloadQueued = false;
+      return reload();
+    });
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   for (let index = 0; index < config.workers; index += 1) fork('serving');

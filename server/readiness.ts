@@ -1,9 +1,7 @@
 /**
- * Readiness, told to systemd: once the build is loaded and every worker listens, the primary sends
- * READY=1 to the socket systemd names in NOTIFY_SOCKET (a unit with Type=notify). Node has no Unix
- * datagram sockets, so it runs systemd's own `systemd-notify --ready`, which sends the datagram and
- * waits until systemd has read it; the unit needs NotifyAccess=all for a message from that child.
- * Without NOTIFY_SOCKET (not run by systemd, or Type=simple) nothing is sent.
+ * Readiness, told to systemd (Type=notify) once every worker listens. Node has no Unix datagram
+ * sockets, so systemd's own `systemd-notify --ready` sends READY=1 and waits until systemd has read
+ * it; the unit needs NotifyAccess=all for a message from that child.
  */
 import { execFile } from 'node:child_process';
 import type { Log } from './log.ts';

@@ -1,16 +1,12 @@
 /**
  * Who decides about a rejected promise nobody handled: this server, not a library. Astro's Node
- * adapter installs a process-wide `unhandledRejection` listener when the build is imported, and
- * any listener stops Node from failing: rejections outside a request would pass silently and leave
- * the worker in an unknown state. We remove those listeners and install ours: log the rejection,
- * then exit non-zero once the log is flushed, so the primary starts a fresh worker.
- *
- * Kept alive: a client that hangs up mid-response (ECONNRESET, premature close, abort), which Astro's
- * listener ignored too; killing the worker for it would let any client restart workers at will.
+ * adapter installs a process-wide listener when the build is imported, which would let rejections
+ * pass silently and leave the worker in an unknown state; ours logs, then exits so the primary
+ * starts a fresh worker.
  */
 import type { Log } from './log.ts';
 
-/** Errors a client causes by going away; they say nothing about the worker's state. */
+/** Errors a client causes by going away: they say nothing about the worker's state, and exiting on them would let any client restart workers. */
 const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ABORT_ERR']);
 
 /** Replaces every `unhandledRejection` listener by ours, which calls `exit` once, after logging. */

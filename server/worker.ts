@@ -2,26 +2,18 @@
  * One worker process: serves the build on the port the primary shares, until the primary (or a
  * SIGTERM of its own) asks it to drain: /api/health answers 503, no new connection is accepted,
  * every response closes its connection, idle connections close, then the process exits 0. At the
- * drain deadline, whatever is left is cut.
- *
- * Its settings are the ones the primary checked (server/config.ts), never read again here. A
- * worker that cannot start (its build does not load, its port cannot be bound) tells the primary
- * why before it exits, and the primary decides whether to try again.
+ * drain deadline, whatever is left is cut. Its settings are the ones the primary checked; a worker
+ * that cannot start tells the primary why before it exits, and the primary decides what follows.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { getHeapStatistics } from 'node:v8';
 import { createRequestListener } from './app.ts';
-import {
-  CONNECTIONS_CHECKING_INTERVAL_MS,
-  configFromPrimary,
-  DRAIN_IDLE_GRACE_MS,
-  MAX_HEADER_SIZE,
-  MAX_PIPELINED_REQUESTS,
-} from './config.ts';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, configFromPrimary, MAX_HEADER_SIZE } from './config.ts';
 import { trackConnections } from './connections.ts';
 import { answerClientError, refuseTunnel, sendError } from './error-response.ts';
-import { loadBuild, releaseLoadGarbage, resolveDistDir } from './load-build.ts';
+import { MB } from './heap-limit.ts';
+import { loadBuild } from './load-build.ts';
 import { createLog, flushAndExit } from './log.ts';
 import { createRateLimit, parseTrustProxy } from './rate-limit.ts';
 import { START_FAILED } from './readiness.ts';
@@ -29,7 +21,6 @@ import { takeOverUnhandledRejections } from './unhandled-rejection.ts';
 
 const log = createLog({ sync: false });
 const config = configFromPrimary();
-const MB = 2 ** 20;
 
 /** Ends a start that failed: the primary gets the cause (it logs it, and stops after several in a row), then exit 1. */
 function startFailed(error: unknown): Promise<never> {
@@ -68,7 +59,7 @@ process.on('SIGHUP', () => {});
 // The primary is gone (even SIGKILLed): nobody will replace or stop this worker, so it stops itself.
 process.on('disconnect', () => drain('the primary is gone'));
 
-const build = await loadBuild(resolveDistDir(config.distDir), config.cacheBudgetBytes).catch(startFailed);
+const build = await loadBuild(config.distDir, config.cacheBudgetBytes).catch(startFailed);
 const { api } = build;
 // After the build's import, which installed Astro's listener.
 takeOverUnhandledRejections(log, (code) => flushAndExit(log, code));
@@ -90,7 +81,9 @@ function failed(req: IncomingMessage, res: ServerResponse, error: unknown) {
   log.error({ message: 'request failed', error: error instanceof Error ? error.stack : String(error) });
   sendError(req, res, 500, api);
 }
-releaseLoadGarbage();
+// Loading made garbage beside what stays live, and V8 keeps a grown heap after an ordinary
+// collection: one last-resort collection (--expose-gc, from the primary) shrinks it to the build's share.
+(globalThis as { gc?: (options: object) => void }).gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 const server = createServer(
   {
     maxHeaderSize: MAX_HEADER_SIZE,
@@ -98,8 +91,8 @@ const server = createServer(
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
-    // A request without a body (every GET and HEAD) skips the stream events of one (docs/benchmark.md).
-    // Only /mcp reads a body, and a POST carries one.
+    // A request without a body (every GET and HEAD) skips the stream events of one. Only /mcp reads
+    // a body, and a POST carries one.
     optimizeEmptyRequests: true,
   },
   (req, res) => {
@@ -111,10 +104,9 @@ const server = createServer(
     }
   },
 );
-const connections = trackConnections(server, {
-  maxInFlight: MAX_PIPELINED_REQUESTS,
-  onOverflow: (inFlight) => log.warn({ message: 'connection cut: too many pipelined requests', in_flight: inFlight }),
-});
+const connections = trackConnections(server, (inFlight) =>
+  log.warn({ message: 'connection cut: too many pipelined requests', in_flight: inFlight }),
+);
 server.on('connect', (req: IncomingMessage, socket: Socket) => {
   log.info({ message: 'tunnel refused', method: req.method, target: req.url, status: 405 });
   refuseTunnel(socket, api);
@@ -123,7 +115,7 @@ server.on('connect', (req: IncomingMessage, socket: Socket) => {
 // answered like every other error: the API's envelope under /api, the site's text elsewhere.
 server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
   const status = answerClientError(error, socket, api);
-  // One line for each refused request, as for every answered one (request-log.mjs).
+  // One line for each refused request, as for every answered one (server/request-log.ts).
   if (status !== undefined && config.logRequests)
     log.info({ message: 'request refused by the parser', status, reason: error.code ?? error.message });
 });
@@ -134,17 +126,10 @@ function startDrain() {
   // Stop accepting (the primary hands new connections to the other workers) without closing idle
   // connections at once, as http.Server#close would: a client may be sending its next request on one.
   NetServer.prototype.close.call(server);
-  const timer = setInterval(() => {
-    const { connections: open, requests } = connections.counts();
-    const late = Date.now() >= (drainDeadline ?? 0);
-    if (open > 0 && !late) return connections.closeIdle(DRAIN_IDLE_GRACE_MS);
-    clearInterval(timer);
-    if (open > 0) {
-      log.warn({ message: 'drain deadline reached: cutting connections', connections: open, requests });
-      connections.destroyAll();
-    }
+  connections.drain(drainDeadline!, (cut) => {
+    if (cut) log.warn({ message: 'drain deadline reached: cutting connections', ...cut });
     flushAndExit(log, 0);
-  }, 50);
+  });
 }
 // A drain asked while the build was loading is already exiting.
 if (drainDeadline === undefined) {
@@ -153,7 +138,7 @@ if (drainDeadline === undefined) {
   server.once('error', startFailed);
   server.listen(config.port, config.host, () => {
     server.off('error', startFailed);
-    // The build's share, counted once: the heap after start-up's garbage is collected (load-build.ts).
+    // The build's share, counted once: the heap after start-up's garbage is collected (above).
     const heap = getHeapStatistics();
     log.info({
       message: 'worker listening',

@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PIPELINED_REQUESTS } from '../../server/config.ts';
+import { MAX_PIPELINED_REQUESTS } from '../../server/connections.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { sleep } from '../support/load.ts';
 import { eventually, liveWorkers, logLines, openFiles } from '../support/processes.ts';
