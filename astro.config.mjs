@@ -8,6 +8,7 @@ import { pageInventory } from './src/site/pages.ts';
 import { pageDates } from './src/site/page-dates.ts';
 import apiBundle from './src/integrations/api-bundle.ts';
 import buildRecord from './src/integrations/build-record.ts';
+import clientFiles from './src/integrations/client-files.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import fileDates from './src/integrations/file-dates.ts';
 import portableBuild from './src/integrations/portable-build.ts';
@@ -71,6 +72,8 @@ export default defineConfig({
     precompress(),
     // Last: dates every file, compressed siblings included (Last-Modified and ETag from git, not the build's clock).
     fileDates(),
+    // Then lists every file for the server (dist/client-files.txt).
+    clientFiles(),
   ],
   redirects: {
     '/docs/': '/openapi/',

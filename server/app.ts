@@ -34,7 +34,7 @@ function partsOf(build: Build, worker: Worker) {
     ...worker,
     mcp: createMcpListener({ api, catalog, cache }, worker.metrics),
     answerApiRequest: createApiAnswerer(api, catalog, cache),
-    files: createFileSender(build.clientDir, api, cache),
+    files: createFileSender(build.clientDir, build.clientFiles, api, cache),
     cards: prepareCards(api, siteOrigin),
     // The site allows what the API allows; only OPTIONS is answered without a file.
     readMethods: new Set<string | undefined>(api.ALLOWED_METHODS.split(', ').filter((method) => method !== 'OPTIONS')),

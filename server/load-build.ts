@@ -18,6 +18,8 @@ export interface Build {
   /** The origin the build was made for (its SITE_URL): Astro's requests are built on it, never on a client's Host. */
   siteOrigin: string;
   clientDir: string;
+  /** Every file of clientDir as a `/`-prefixed path, listed by the build: a request is looked up here, not on disk. */
+  clientFiles: ReadonlySet<string>;
   /** The site's 404 page in each language, prerendered: what every path the server does not serve gets. */
   notFoundPages: Record<Locale, Buffer>;
   astroHandler: AstroHandler;
@@ -49,6 +51,7 @@ export async function loadBuild(named: string, cacheBudgetBytes: number): Promis
     id: record.id,
     siteOrigin: new URL(record.siteUrl).origin,
     clientDir: fileURLToPath(new URL('client/', distDir)),
+    clientFiles: new Set(readFileSync(new URL(api.CLIENT_FILES, distDir), 'utf8').trimEnd().split('\n')),
     notFoundPages: Object.fromEntries(segments.map(([locale, segment]) => [locale, page404(segment)])) as Record<Locale, Buffer>,
     astroHandler: astro.handler,
     api,

@@ -3,9 +3,9 @@
  * the coding the client accepts (a sibling precompressed at build time), from an answer prepared
  * once (file-cache.ts); ranges, the other conditionals and files over 1 MB through `send`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
@@ -36,15 +36,6 @@ export function safePath(rawPath: string): string | undefined {
   return decoded;
 }
 
-/** Every file of a client folder, as `/`-prefixed paths: a build never changes under a running worker. */
-function listFiles(clientDir: string): Set<string> {
-  const index = new Set<string>();
-  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) index.add(`/${relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
-  }
-  return index;
-}
-
 /** A file's media type: the build's for a few paths (the bare OpenAPI contract), else by its extension. */
 function typeOf(file: string, byPath: Readonly<Record<string, string>>): string {
   return byPath[file] ?? (contentType(file.slice(file.lastIndexOf('/') + 1)) || 'application/octet-stream');
@@ -53,10 +44,8 @@ function typeOf(file: string, byPath: Readonly<Record<string, string>>): string 
 /** The suffix of the file stored for each coding: the siblings src/integrations/precompress.ts writes. */
 const SIBLING_SUFFIX: Readonly<Record<Coding, string>> = { br: '.br', gzip: '.gz', identity: '' };
 
-/** The file sender of one build; prepared answers are held in the worker's `cache`. */
-export function createFileSender(clientDir: string, policy: FilePolicy, cache: WorkerCache) {
-  const index = listFiles(clientDir);
-
+/** The file sender of one build, whose files `index` lists; prepared answers are held in the worker's `cache`. */
+export function createFileSender(clientDir: string, index: ReadonlySet<string>, policy: FilePolicy, cache: WorkerCache) {
   /** The file a decoded path names: itself, or the index.html of its folder. */
   const fileAt = (path: string) => {
     if (path.endsWith('/')) return index.has(`${path}index.html`) ? `${path}index.html` : undefined;

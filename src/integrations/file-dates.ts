@@ -5,10 +5,11 @@
  * Last-Modified and their ETag from it, so a rebuild of one commit changes neither, and a page and
  * its JSON twin carry the same date.
  */
-import { readdirSync, utimesSync } from 'node:fs';
-import { join } from 'node:path';
+import { utimesSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './client-files.ts';
 import { loadCatalogFromFiles } from '../catalog/from-files.ts';
 import { pageDate } from '../site/page-dates.ts';
 
@@ -21,14 +22,6 @@ export function pageOfFile(file: string): string | undefined {
   return undefined;
 }
 
-/** Every file under `folder`, as paths relative to it with forward slashes. */
-function filesUnder(folder: string, prefix = ''): string[] {
-  return readdirSync(join(folder, prefix), { withFileTypes: true }).flatMap((item) => {
-    const path = prefix ? `${prefix}/${item.name}` : item.name;
-    return item.isDirectory() ? filesUnder(folder, path) : [path];
-  });
-}
-
 export default function fileDates(): AstroIntegration {
   return {
     name: 'file-dates',
@@ -36,7 +29,7 @@ export default function fileDates(): AstroIntegration {
       'astro:build:done': ({ dir, logger }) => {
         const clientDir = fileURLToPath(dir);
         const catalog = loadCatalogFromFiles();
-        const files = filesUnder(clientDir);
+        const files = filesUnder(clientDir).map((file) => relative(clientDir, file));
         for (const file of files) {
           const date = new Date(pageDate(catalog, pageOfFile(file) ?? ''));
           utimesSync(join(clientDir, file), date, date);

@@ -19,22 +19,15 @@
  *   site has neither of) into the manifest. Unless ASTRO_KEY is set, it is derived from the build
  *   inputs: set ASTRO_KEY to a secret, the same for every build, before adding either feature.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './client-files.ts';
 import { buildInputs } from './build-inputs.ts';
 
 /** Astro's own import.meta.env keys, which a same-named environment variable would override. */
 const BUILT_IN_ENV_KEYS = ['DEV', 'PROD', 'MODE', 'SSR', 'SITE', 'BASE_URL', 'ASSETS_PREFIX'];
-
-/** Every file under a folder, as absolute paths. */
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 export default function portableBuild(): AstroIntegration {
   let root = '';

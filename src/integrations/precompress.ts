@@ -6,13 +6,14 @@
  * SHA-256 and the settings) instead of being compressed again; gzip carries no file name and no time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { filesUnder } from './client-files.ts';
 
 /** File types worth compressing (images and fonts are compressed already). */
 export const COMPRESSIBLE = /\.(?:html|css|js|mjs|json|txt|md|xml|svg|webmanifest|map)$/;
@@ -71,13 +72,6 @@ function writeSibling(target: string, bytes: Buffer): void {
  */
 function removeSibling(target: string): void {
   rmSync(target, { force: true });
-}
-
-/** Every file under a folder. */
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 /**

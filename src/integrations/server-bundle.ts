@@ -34,6 +34,7 @@ export { twinPath } from '../discovery/markdown-twins.ts';
 export { MCP_MAX_BODY_BYTES, MCP_PATH, rpcErrorBody } from '../routes/mcp-endpoint.ts';
 export { createMcpFetchHandler, originAllowed } from '../mcp/server.ts';
 export { openPayloadStore } from '../api/payload-store.ts';
+export { CLIENT_FILES } from './client-files.ts';
 
 /** Name of the content snapshot written beside the bundle at build time. */
 export const CATALOG_SNAPSHOT = 'catalog-snapshot.json';
