@@ -34,7 +34,7 @@ function partsOf(build: Build, worker: Worker) {
     ...build,
     ...worker,
     mcp: createMcpListener({ api, catalog, cache }, worker.metrics),
-    answerApiRequest: createApiAnswerer(api, catalog, cache),
+    answerApiRequest: createApiAnswerer(api, catalog, cache, { build: build.id, draining: worker.draining }),
     files: createFileSender(build.clientDir, api, cache),
     cards: prepareCards(api, siteOrigin),
     // The site allows what the API allows; only OPTIONS is answered without a file.

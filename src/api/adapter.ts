@@ -4,6 +4,7 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
+import type { Service } from './handlers.ts';
 import type { RequestTarget } from './request-target.ts';
 import { ApiError } from './api-error.ts';
 import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
@@ -19,15 +20,19 @@ function apiRequest(method: string, target: RequestTarget, headers: RequestHeade
   return { method, path: target.path, search: target.search, header };
 }
 
-/** Answers one API request from `cache`, the one its caller made (createWorkerCache). Never throws (see `respond`). */
+/**
+ * Answers one API request from `cache`, the one its caller made (createWorkerCache); `service`, the
+ * server's own process, or none for the source's. Never throws (see `respond`).
+ */
 export function answerApi(
   method: string,
   target: RequestTarget,
   headers: RequestHeaders,
   catalog: Catalog,
   cache: WorkerCache,
+  service?: Service,
 ): ApiResponse {
-  return respond(apiRequest(method, target, headers), catalog, cache);
+  return respond(apiRequest(method, target, headers), catalog, cache, service);
 }
 
 /** The 429 envelope for a request the server's rate limiter refused. */
@@ -44,7 +49,7 @@ export function answerUnparsable(
   method: string,
   target: RequestTarget,
   detail: string,
-  code: 'invalid_parameter' | 'invalid_request' = 'invalid_parameter',
+  code: 'invalid_parameter' | 'invalid_request',
 ): ApiResponse {
   return refusedResponse(apiRequest(method, target, {}), new ApiError(code, detail));
 }

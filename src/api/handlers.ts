@@ -24,7 +24,6 @@ import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
 import { collectionSearchIndex, localizedEntries, matchingIndexes, searchIndexKey, type EntryFilters } from './listing.ts';
 import { serializePayload } from './serialize.ts';
-import { serviceState } from './service-state.ts';
 import { EVERYTHING, PARAM_NAMES, type Selection } from '../routes/params.ts';
 import {
   ROUTES,
@@ -36,7 +35,16 @@ import {
   type RouteSpec,
 } from '../routes/routes.ts';
 
-/** What route `Id`'s handler receives: the catalog, the checked query, the locale and the path slug. */
+/** The process answering, as /api/health reports it: the build it serves and whether it is draining. */
+export interface Service {
+  build: string;
+  draining(): boolean;
+}
+
+/** `astro dev`'s and the in-process tests': the source, never draining; the server passes its own. */
+const SOURCE_SERVICE: Service = { build: 'source', draining: () => false };
+
+/** What route `Id`'s handler receives: the catalog, the checked query, the locale, the path slug, and the process a live route reports. */
 export interface RouteContext<Id extends RouteId = RouteId> {
   catalog: Catalog;
   locale: Locale;
@@ -44,6 +52,7 @@ export interface RouteContext<Id extends RouteId = RouteId> {
   selection: Selection<FilterOf<Id>>;
   /** The `:slug` of a detail endpoint. */
   slug?: string;
+  service?: Service | undefined;
 }
 
 /** What route `Id` answers: its schema's output, with every localized text in one language when the route is localized. */
@@ -107,7 +116,6 @@ export interface DirectorySelection {
  * (prepare-payload.ts): one selection behind both.
  */
 export interface Directory {
-  id: RouteId;
   list(catalog: Catalog, locale: Locale): readonly unknown[];
   select(context: RouteContext): DirectorySelection;
   /** The per-catalog views `select` reads (search indexes, filter values) by memo key: the payload store keeps them, so a worker never builds one. */
@@ -117,16 +125,15 @@ export interface Directory {
 const counted = (indexes: number[]): DirectorySelection => ({ indexes, rest: { count: indexes.length } });
 
 /**
- * Route `id`'s directory over one collection's entries, narrowed by `q` and `filters`: one test per
- * choice parameter of the route, so a missing, extra or misspelt filter does not compile.
+ * Route `_id`'s directory over one collection's entries, narrowed by `q` and `filters`: one test per
+ * choice parameter of the route (`_id` names it), so a missing, extra or misspelt filter does not compile.
  */
 export function collectionDirectory<Id extends RouteId, C extends CollectionName>(
-  id: Id,
+  _id: Id,
   collection: C,
   filters: EntryFilters<C, FilterOf<Id>>,
 ): Directory {
   return {
-    id,
     list: (catalog, locale) => localizedEntries(catalog, collection, locale),
     select: ({ catalog, selection }) => counted(matchingIndexes(catalog, collection, selection as Selection<FilterOf<Id>>, filters)),
     views: (catalog) => ({ [searchIndexKey(collection)]: collectionSearchIndex(catalog, collection) }),
@@ -141,14 +148,12 @@ const PORTFOLIO_FILTERS: EntryFilters<'cases', FilterOf<'getPortfolio'>> = {
 };
 
 const discovery: Directory = {
-  id: 'listDiscovery',
   list: discoveryItems,
   select: ({ catalog, selection }) => counted(discoveryIndexes(catalog, selection)),
   views: (catalog) => ({ [DISCOVERY_SEARCH_KEY]: discoverySearchIndex(catalog), [DISCOVERY_KINDS_KEY]: discoveryKinds(catalog) }),
 };
 
 const portfolio: Directory = {
-  id: 'getPortfolio',
   list: (catalog, locale) => localizedEntries(catalog, 'cases', locale),
   select: ({ catalog, locale, selection }) => {
     const indexes = matchingIndexes(catalog, 'cases', selection as Selection<FilterOf<'getPortfolio'>>, PORTFOLIO_FILTERS);
@@ -167,10 +172,10 @@ const portfolio: Directory = {
 
 /**
  * Every directory's selection, by route id. Which routes are directories is the route table's to
- * say (a cursor parameter, `DirectoryRouteId`): the type takes exactly those ids, so a directory
- * added there or here alone does not compile.
+ * say (a cursor parameter, `DirectoryRouteId`): exactly those ids, so a directory added there or
+ * here alone does not compile. Undefined for a route that is not one.
  */
-const DIRECTORY_BY_ID: { readonly [Id in DirectoryRouteId]: Directory } = {
+export const DIRECTORIES: Partial<Record<RouteId, Directory>> = {
   listProfiles: collectionDirectory('listProfiles', 'profiles', byOwner),
   listLinks: collectionDirectory('listLinks', 'links', byOwner),
   listDiscovery: discovery,
@@ -194,22 +199,25 @@ const DIRECTORY_BY_ID: { readonly [Id in DirectoryRouteId]: Directory } = {
     [PARAM_NAMES.stage]: (entry, value) => entry.stage === value,
   }),
   listTrust: collectionDirectory('listTrust', 'trust', { [PARAM_NAMES.kind]: (entry, value) => entry.kind === value }),
-};
+} satisfies { readonly [Id in DirectoryRouteId]: Directory };
 
-/** Directories by any route id: undefined for a route that is not one. */
-export const DIRECTORIES: Partial<Record<RouteId, Directory>> = DIRECTORY_BY_ID;
-
-/** A directory route's answer: the selected items of its whole list, then the other members. */
-function directoryAnswer<Id extends RouteId>(id: Id, context: RouteContext<Id>): Answer<Id> {
-  const directory = DIRECTORIES[id]!;
-  const { indexes, rest } = directory.select(context);
-  const list = directory.list(context.catalog, context.locale);
-  return { items: indexes.map((index) => list[index]), ...rest } as Answer<Id>;
-}
+/** Each directory route's handler: the selected items of its whole list, then the other members. */
+const DIRECTORY_HANDLERS = Object.fromEntries(
+  Object.entries(DIRECTORIES).map(([id, directory]) => [
+    id,
+    (context: RouteContext) => {
+      const { indexes, rest } = directory.select(context);
+      const list = directory.list(context.catalog, context.locale);
+      return { items: indexes.map((index) => list[index]), ...rest };
+    },
+  ]),
+  // Object.fromEntries forgets which key holds which handler: the type says it back.
+) as { [Id in DirectoryRouteId]: Handler<Id> };
 
 export const HANDLERS = {
-  getHealth: ({ catalog }) => {
-    if (serviceState.draining) {
+  ...DIRECTORY_HANDLERS,
+  getHealth: ({ catalog, service = SOURCE_SERVICE }) => {
+    if (service.draining()) {
       throw new ApiError(
         'unavailable',
         'This server is shutting down and finishing its requests: retry, and a new connection reaches another one.',
@@ -218,7 +226,7 @@ export const HANDLERS = {
     return {
       status: 'ok',
       version: SITE_VERSION,
-      build: serviceState.build,
+      build: service.build,
       uptime_seconds: Math.floor(process.uptime()),
       catalog: { version: catalog.version, entries: COLLECTION_NAMES.reduce((sum, name) => sum + catalog.counts[name], 0) },
     };
@@ -226,8 +234,6 @@ export const HANDLERS = {
   getContract: ({ catalog }) => buildContract(catalog),
   getContractV1: ({ catalog }) => buildContract(catalog),
   getProfile: ({ catalog, locale }) => profileOf(catalog, locale),
-  listProfiles: (context) => directoryAnswer('listProfiles', context),
-  listLinks: (context) => directoryAnswer('listLinks', context),
   getCatalog: ({ catalog, locale }) => ({
     version: catalog.version,
     counts: catalog.counts,
@@ -238,19 +244,10 @@ export const HANDLERS = {
     ) as { [C in Exclude<CollectionName, 'profile'>]: Localized<EntryOf<C>>[] }),
   }),
   getAudit: ({ catalog }) => buildAudit(catalog, (route) => defaultPayloadJson(route, catalog)),
-  listDiscovery: (context) => directoryAnswer('listDiscovery', context),
-  getPortfolio: (context) => directoryAnswer('getPortfolio', context),
-  listCategories: (context) => directoryAnswer('listCategories', context),
   getCategory: (context) => localizedDetail(context, 'categories', context.catalog.categoryDetail),
-  listCapabilities: (context) => directoryAnswer('listCapabilities', context),
-  listStacks: (context) => directoryAnswer('listStacks', context),
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
-  listProjects: (context) => directoryAnswer('listProjects', context),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
-  listOperations: (context) => directoryAnswer('listOperations', context),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
-  listJourneys: (context) => directoryAnswer('listJourneys', context),
-  listTrust: (context) => directoryAnswer('listTrust', context),
 } satisfies Handlers;
 
 /** The default payload of a route (default locale, no filters), as served and exported. */

@@ -15,8 +15,8 @@ export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.t
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
-export { ALLOWED_METHODS } from '../api/respond.ts';
 export {
+  ALLOWED_METHODS,
   CACHE_CONTROL,
   contentLanguageOf,
   CORS_HEADERS,
@@ -26,7 +26,6 @@ export {
   SECURITY_HEADERS,
   securityHeadersFor,
 } from '../api/response-policy.ts';
-export { serviceState } from '../api/service-state.ts';
 export { localeOfPath, LOCALE_SEGMENTS } from '../routes/locale-paths.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';
