@@ -8,6 +8,8 @@ import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
+import { stringBytes, type Sized } from './byte-cache.ts';
+import { serializePayload } from './serialize.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamName, type ParamSpec, type QueryValues } from '../routes/params.ts';
 
 /** The checked query: its values typed by kind, the query as received, and the filters' canonical spellings. */
@@ -75,18 +77,6 @@ export function canonicalTerms(text: string): string {
 }
 
 /**
- * What an empty query parses to on every route (no filters, the default locale): one frozen object,
- * since most requests (a detail, a directory's default page) have no query and nothing writes to it.
- */
-export const NO_QUERY: ParsedQuery = Object.freeze({
-  received: Object.freeze({}),
-  filterKey: Object.freeze({}),
-  locale: DEFAULT_LOCALE,
-  terms: Object.freeze([]) as unknown as string[],
-  choices: Object.freeze({}),
-});
-
-/**
  * Refuses a value longer than MAX_VALUE_LENGTH (any parameter but `q`, and a detail's path slug)
  * before anything reads it: a lookup or a did-you-mean never sees a longer one.
  */
@@ -100,7 +90,6 @@ export function checkValueLength(name: string, value: string): void {
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
-  if (search === '') return NO_QUERY;
   // Read as plain strings: a request may send any name.
   const accepted: readonly string[] = specs.map((spec) => spec.name);
   // A plain object (JSON.stringify's fast path): only the route's own parameter names are ever set
@@ -222,4 +211,27 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
   }
   parsed.choices = choices;
   return parsed;
+}
+
+/** Bytes of a parsed query's objects and arrays besides their strings, rounded up. */
+const OBJECT_BYTES = 512;
+
+/** A query as the route checked it, with the JSON of its filters and of what was received. */
+export class CheckedQuery implements Sized {
+  /** The canonical filters as JSON: the payload's cache key and the cursor's binding. */
+  readonly filtersJson: string;
+  /** The query as received, as JSON: the envelope's `query` member. */
+  readonly receivedJson: string;
+
+  constructor(readonly parsed: ParsedQuery) {
+    // Shared by every request with this spelling: nothing may change it.
+    for (const part of [parsed.received, parsed.filterKey, parsed.terms, parsed.choices, parsed]) Object.freeze(part);
+    this.filtersJson = serializePayload(parsed.filterKey);
+    this.receivedJson = serializePayload(parsed.received);
+  }
+
+  heldBytes(): number {
+    // The values are held twice: in the parsed objects and in the JSON.
+    return OBJECT_BYTES + 2 * (stringBytes(this.filtersJson) + stringBytes(this.receivedJson));
+  }
 }

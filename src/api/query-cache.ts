@@ -5,18 +5,11 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
-import { CheckedQuery } from './checked-query.ts';
-import { NO_QUERY, parseQuery } from './params.ts';
+import { CheckedQuery, parseQuery } from './params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
-
-export { CheckedQuery };
-
-/** The query of every request without one, whatever the route. */
-const NO_QUERY_CHECKED = new CheckedQuery(NO_QUERY);
 
 /** `search` checked against `route`'s parameters, from the cache when this route saw the same spelling. */
 export function checkedQuery(route: RouteSpec, search: string, catalog: Catalog, cache: WorkerCache): CheckedQuery {
-  if (search === '') return NO_QUERY_CHECKED;
   const { query } = cache.kinds;
   return cache.getOrMake(
     query,

@@ -74,25 +74,13 @@ export function requestIdFor(header: string | null | undefined): string {
   return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
 }
 
-let timestampMs = -1;
-let timestamp = '';
-/** Now, in ISO 8601: the requests of one millisecond share one string (toISOString costs more than the rest of a tail). */
-function now(): string {
-  const ms = Date.now();
-  if (ms !== timestampMs) {
-    timestampMs = ms;
-    timestamp = new Date(ms).toISOString();
-  }
-  return timestamp;
-}
-
 /**
  * The envelope tail: the request metadata after the payload (request id and time need no escaping:
  * REQUEST_ID_PATTERN, ISO 8601), then `extra` members (the error) and the closing brace. A HEAD is
  * measured as the GET it stands for, so its Content-Length is the GET's.
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return `,"request_id":"${requestId}","timestamp":"${now()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;
+  return `,"request_id":"${requestId}","timestamp":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;
 }
 
 /** The payload of every error envelope. */
