@@ -88,7 +88,7 @@ function refuse(request: Request): Answered {
   if (refusal === undefined) return NEXT;
   const { api } = parts;
   if (api.isApiPath(target.path)) {
-    const result = api.answerUnparsable(req.method ?? 'GET', target, refusal, 'invalid_request');
+    const result = api.answerRefused(req.method ?? 'GET', target, {}, 'invalid_request', refusal);
     request.requestId = result.headers['X-Request-Id'] ?? null;
     return sendApiResponse(req, res, result, api.SECURITY_HEADERS);
   }

@@ -7,6 +7,7 @@ import type { WorkerCache } from './cache-kinds.ts';
 import type { Service } from './handlers.ts';
 import type { RequestTarget } from './request-target.ts';
 import { ApiError } from './api-error.ts';
+import type { ErrorCode } from '../schemas/errors.ts';
 import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
@@ -41,20 +42,16 @@ export function answerRateLimited(method: string, target: RequestTarget, headers
 }
 
 /**
- * The 400 envelope for a request refused before it is read: by the HTTP parser, from its raw request
- * line (server/error-response.ts, `invalid_parameter`: a byte of the query outside printable ASCII),
- * or by the server for its target or headers (server/app.ts, `invalid_request`).
+ * The error envelope for a request refused before it reaches a route: by the HTTP parser or the
+ * server, for its target or headers (server/error-response.ts, server/app.ts: no headers, so a fresh
+ * request id), or by `astro dev` while the content is invalid (src/integrations/content-check.ts).
  */
-export function answerUnparsable(
+export function answerRefused(
   method: string,
   target: RequestTarget,
+  headers: RequestHeaders,
+  code: ErrorCode,
   detail: string,
-  code: 'invalid_parameter' | 'invalid_request',
 ): ApiResponse {
-  return refusedResponse(apiRequest(method, target, {}), new ApiError(code, detail));
-}
-
-/** The error envelope for a request refused before it reaches a route (`astro dev` while the content is invalid). */
-export function answerRefused(method: string, target: RequestTarget, headers: RequestHeaders, error: ApiError): ApiResponse {
-  return refusedResponse(apiRequest(method, target, headers), error);
+  return refusedResponse(apiRequest(method, target, headers), new ApiError(code, detail));
 }

@@ -1,20 +1,14 @@
 /**
- * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each file names the route it
- * serves and hands the request to `answerApi`, like the production server and the tests.
- *
- * In a build they answer nothing: the production server answers the API from its own bundle
- * (src/integrations/server-bundle.ts) and never lets a request reach Astro's copy of these routes (server/app.ts).
- * Should one get through anyway, it gets the site's 404 page, and the API code is loaded only under
- * `import.meta.env.DEV`, so the build's server bundle holds no second copy of the API or catalog.
+ * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each file names its route and
+ * hands the request to `answerApi`. In a build they answer the site's 404 (the server answers the API
+ * from its own bundle), and the API code loads only under `import.meta.env.DEV`, so Astro's server
+ * bundle holds no second copy of the API or catalog.
  */
 import type { APIRoute } from 'astro';
 import { ROUTES, type RouteId } from '../routes/routes.ts';
 import type { ApiResponse } from './respond.ts';
 
-/**
- * The dev server's answerer: the process's catalog and the one cache it answers from, made with the
- * first request (the API code loads only in dev).
- */
+/** The dev server's answerer: the process's catalog and the one cache it answers from, made with the first request. */
 async function devAnswerer(): Promise<(request: Request) => ApiResponse> {
   const [{ answerApi }, { createWorkerCache }, { parseTarget }, { getCatalog }] = await Promise.all([
     import('./adapter.ts'),

@@ -61,9 +61,6 @@ export type Answer<Id extends RouteId> = Id extends LocalizedRouteId ? Localized
 /** Builds route `Id`'s payload, of the shape its schema outputs; throws ApiError for a missing entry. */
 export type Handler<Id extends RouteId = RouteId> = (context: RouteContext<Id>) => Answer<Id>;
 
-/** One handler per route id, each returning its own route's payload type (tsc rejects any other shape). */
-export type Handlers = { [Id in RouteId]: Handler<Id> };
-
 /**
  * Looks up a detail view, or throws a 404 naming the few closest slugs (did-you-mean) and the
  * directory that lists them all: the answer stays small however large the catalog.
@@ -142,10 +139,11 @@ export function collectionDirectory<Id extends RouteId, C extends CollectionName
 
 const byOwner = { [PARAM_NAMES.owner]: (entry: { owner: string }, value: string) => entry.owner === value };
 
-const PORTFOLIO_FILTERS: EntryFilters<'cases', FilterOf<'getPortfolio'>> = {
+/** The portfolio's cases, before their facets. */
+const cases = collectionDirectory('getPortfolio', 'cases', {
   [PARAM_NAMES.category]: (entry, value) => entry.category === value,
   [PARAM_NAMES.stack]: (entry, value) => entry.stacks.includes(value),
-};
+});
 
 const discovery: Directory = {
   list: discoveryItems,
@@ -154,9 +152,10 @@ const discovery: Directory = {
 };
 
 const portfolio: Directory = {
-  list: (catalog, locale) => localizedEntries(catalog, 'cases', locale),
-  select: ({ catalog, locale, selection }) => {
-    const indexes = matchingIndexes(catalog, 'cases', selection as Selection<FilterOf<'getPortfolio'>>, PORTFOLIO_FILTERS);
+  ...cases,
+  select: (context) => {
+    const { catalog, locale } = context;
+    const { indexes } = cases.select(context);
     const raw = indexes.map((index) => catalog.collections.cases[index]!);
     const categories = raw.map((entry) => [entry.category]);
     const stacks = raw.map((entry) => entry.stacks);
@@ -167,7 +166,6 @@ const portfolio: Directory = {
     };
     return { indexes, rest: { count: indexes.length, facets } };
   },
-  views: (catalog) => ({ [searchIndexKey('cases')]: collectionSearchIndex(catalog, 'cases') }),
 };
 
 /**
@@ -214,6 +212,7 @@ const DIRECTORY_HANDLERS = Object.fromEntries(
   // Object.fromEntries forgets which key holds which handler: the type says it back.
 ) as { [Id in DirectoryRouteId]: Handler<Id> };
 
+/** One handler per route id, each returning its own route's payload type (`satisfies`: tsc rejects any other shape). */
 export const HANDLERS = {
   ...DIRECTORY_HANDLERS,
   getHealth: ({ catalog, service = SOURCE_SERVICE }) => {
@@ -248,7 +247,7 @@ export const HANDLERS = {
   getStack: (context) => localizedDetail(context, 'stacks', context.catalog.stackDetail),
   getProject: (context) => localizedDetail(context, 'projects', context.catalog.projectDetail),
   getOperation: (context) => localizedDetail(context, 'operations', context.catalog.operationDetail),
-} satisfies Handlers;
+} satisfies { [Id in RouteId]: Handler<Id> };
 
 /** The default payload of a route (default locale, no filters), as served and exported. */
 export function defaultPayloadJson(route: RouteSpec, catalog: Catalog): string {

@@ -134,8 +134,8 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
   }
 
   const filterKey: Partial<Record<ParamName, string>> = {};
-  const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices: {} };
   const choices: Partial<Record<ParamName, string>> = {};
+  const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices };
   for (const spec of specs) {
     const value = received[spec.name];
     if (value === undefined) continue;
@@ -209,7 +209,6 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       });
     }
   }
-  parsed.choices = choices;
   return parsed;
 }
 

@@ -87,8 +87,7 @@ function envelopeTail(requestId: string, method: string, path: string, queryJson
 const NULL_PAYLOAD = new PreparedPayload('null', '');
 
 /** RFC 9110 weak comparison against an If-None-Match list. */
-function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
+function matchesIfNoneMatch(header: string, etag: string): boolean {
   // The usual revalidation: the ETag sent back as it was given.
   if (header === etag) return true;
   if (header.trim() === '*') return true;
@@ -170,12 +169,7 @@ export function rateLimitedResponse(
   return result;
 }
 
-/**
- * The error envelope for a request refused before any route answers it: a rate limit, a request the
- * HTTP parser refused (a byte outside printable ASCII in the target, such as an unencoded `q=tábuas`,
- * answered from the raw request line with the target's bytes percent-encoded), or `astro dev`'s 503
- * while the content is invalid (src/integrations/content-check.ts).
- */
+/** The error envelope for a request refused before any route answers it (adapter.ts, and nginx's own in deploy/nginx/). */
 export function refusedResponse(request: ApiRequest, error: ApiError): ApiResponse {
   return errorResponse(request, requestIdFor(request.header('x-request-id')), error);
 }
