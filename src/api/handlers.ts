@@ -7,6 +7,7 @@ import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
 import { memo } from '../catalog/memo.ts';
 import { ENTRY_NOUN } from '../catalog/relations.ts';
+import { SearchIndex, searchableText, selectIndexes } from '../catalog/search.ts';
 import { closestCandidates, didYouMean } from '../catalog/suggest.ts';
 import { buildContract } from '../contract/build.ts';
 import { buildAudit } from '../discovery/audit.ts';
@@ -22,9 +23,8 @@ import { COLLECTION_NAMES, type CollectionName, type DetailCollection, type Entr
 import { DEFAULT_LOCALE, type Locale } from '../schemas/common.ts';
 import { SITE_VERSION } from '../site/config.ts';
 import { ApiError } from './api-error.ts';
-import { collectionSearchIndex, localizedEntries, matchingIndexes, searchIndexKey, type EntryFilters } from './listing.ts';
 import { serializePayload } from './serialize.ts';
-import { EVERYTHING, PARAM_NAMES, type Selection } from '../routes/params.ts';
+import { EVERYTHING, PARAM_NAMES, type ParamName, type Selection } from '../routes/params.ts';
 import {
   ROUTES,
   type DirectoryRouteId,
@@ -98,6 +98,53 @@ function facet(lists: readonly (readonly string[])[], catalog: Catalog, collecti
   const counts = new Map<string, number>();
   for (const list of lists) for (const slug of list) counts.set(slug, (counts.get(slug) ?? 0) + 1);
   return [...counts].map(([slug, count]) => ({ slug, name: localize(catalog.ref(collection, slug).name, locale), count }));
+}
+
+// Directories: a collection localized once, then narrowed per request by its filters.
+
+/** Whether an entry passes a filter, given the filter's canonical value. */
+type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean;
+
+/**
+ * A directory's filters: one test per choice parameter of its route, keyed by the parameter's name.
+ * `Filter` comes from the route's selection (`NoInfer` below), so a test for a parameter the route
+ * lacks, or a missing one, is a type error.
+ */
+type EntryFilters<C extends CollectionName, Filter extends ParamName> = { readonly [Name in Filter]: EntryTest<C> };
+
+/** The memo key of a collection's search index: the payload store holds it under the same name. */
+const searchIndexKey = (collection: CollectionName) => `search:${collection}`;
+
+/** Normalized search text per entry, in catalog order (both locales, so either language finds it). */
+function collectionSearchIndex(catalog: Catalog, collection: CollectionName): SearchIndex {
+  return memo(catalog, searchIndexKey(collection), () =>
+    SearchIndex.of((catalog.collections[collection] as unknown[]).map((entry) => searchableText(entry))),
+  );
+}
+
+/** Every entry of a collection in one locale, in catalog order. */
+function localizedEntries<C extends CollectionName>(catalog: Catalog, collection: C, locale: Locale): Localized<EntryOf<C>>[] {
+  return memo(catalog, `entries:${collection}:${locale}`, () =>
+    (catalog.collections[collection] as EntryOf<C>[]).map((entry) => localize(entry, locale)),
+  );
+}
+
+/** Indexes of the entries that pass every given filter and contain every `q` term. */
+function matchingIndexes<C extends CollectionName, Filter extends ParamName>(
+  catalog: Catalog,
+  collection: C,
+  selection: Selection<Filter>,
+  filters: EntryFilters<C, NoInfer<Filter>>,
+): number[] {
+  const entries = catalog.collections[collection] as EntryOf<C>[];
+  // Object.entries forgets the keys' type: they are the filters' names.
+  const active = (Object.entries(filters) as [Filter, EntryTest<C>][]).filter(([name]) => selection.choices[name] !== undefined);
+  return selectIndexes(
+    entries.length,
+    selection.terms,
+    () => collectionSearchIndex(catalog, collection),
+    (index) => active.every(([name, test]) => test(entries[index]!, selection.choices[name]!, catalog)),
+  );
 }
 
 /** The entries a request selects from a directory, as indexes into its whole list, and the members after `items`. */

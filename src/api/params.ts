@@ -47,16 +47,13 @@ function decodeComponent(text: string): string | undefined {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/u;
 
-/** Made once per catalog (a module-level function: no closure per request). */
-const newChoiceLookups = () => new WeakMap<ParamSpec, Map<string, string>>();
-
 /**
  * Every accepted spelling of a choice parameter (value and aliases, normalized) to its canonical
  * value, built once per catalog and parameter: a lookup per request, whatever the catalog's size.
  * The first entry to claim a spelling keeps it, as a scan in catalog order would.
  */
 function choiceLookup(spec: ParamSpec, catalog: Catalog): Map<string, string> {
-  const lookups = memo(catalog, 'choice-lookups', newChoiceLookups);
+  const lookups = memo(catalog, 'choice-lookups', () => new WeakMap<ParamSpec, Map<string, string>>());
   let lookup = lookups.get(spec);
   if (!lookup) {
     lookup = new Map();

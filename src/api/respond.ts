@@ -12,8 +12,7 @@ import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import { codedBody, ENVELOPE_HEAD, PreparedPayload, type Coding } from './codings.ts';
-import { checkValueLength } from './params.ts';
-import { checkedQuery } from './query-cache.ts';
+import { CheckedQuery, checkValueLength, parseQuery } from './params.ts';
 import type { Service } from './handlers.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
@@ -67,6 +66,16 @@ export class ApiResponse {
   bodyIn(coding: Coding): Buffer[] | null {
     return this.envelope && codedBody(this.envelope.payload, this.envelope.tail, coding, this.cache);
   }
+}
+
+/**
+ * `search` checked against `route`'s parameters, kept per route and spelling in the byte budget: a
+ * repeated search or filter skips the parse. A query that fails its check is never kept.
+ */
+export function checkedQuery(route: RouteSpec, search: string, catalog: Catalog, cache: WorkerCache): CheckedQuery {
+  const { query } = cache.kinds;
+  const make = () => new CheckedQuery(parseQuery(search, route.params, catalog));
+  return cache.getOrMake(query, cache.keyOf(query, catalog, query.key(route.id, search)), make);
 }
 
 /** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
