@@ -105,11 +105,7 @@ function facet(lists: readonly (readonly string[])[], catalog: Catalog, collecti
 /** Whether an entry passes a filter, given the filter's canonical value. */
 type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean;
 
-/**
- * A directory's filters: one test per choice parameter of its route, keyed by the parameter's name.
- * `Filter` comes from the route's selection (`NoInfer` below), so a test for a parameter the route
- * lacks, or a missing one, is a type error.
- */
+/** A directory's filters: one test per choice parameter of its route, keyed by the parameter's name. */
 type EntryFilters<C extends CollectionName, Filter extends ParamName> = { readonly [Name in Filter]: EntryTest<C> };
 
 /** The memo key of a collection's search index: the payload store holds it under the same name. */
@@ -126,24 +122,6 @@ function collectionSearchIndex(catalog: Catalog, collection: CollectionName): Se
 function localizedEntries<C extends CollectionName>(catalog: Catalog, collection: C, locale: Locale): Localized<EntryOf<C>>[] {
   return memo(catalog, `entries:${collection}:${locale}`, () =>
     (catalog.collections[collection] as EntryOf<C>[]).map((entry) => localize(entry, locale)),
-  );
-}
-
-/** Indexes of the entries that pass every given filter and contain every `q` term. */
-function matchingIndexes<C extends CollectionName, Filter extends ParamName>(
-  catalog: Catalog,
-  collection: C,
-  selection: Selection<Filter>,
-  filters: EntryFilters<C, NoInfer<Filter>>,
-): number[] {
-  const entries = catalog.collections[collection] as EntryOf<C>[];
-  // Object.entries forgets the keys' type: they are the filters' names.
-  const active = (Object.entries(filters) as [Filter, EntryTest<C>][]).filter(([name]) => selection.choices[name] !== undefined);
-  return selectIndexes(
-    entries.length,
-    selection.terms,
-    () => collectionSearchIndex(catalog, collection),
-    (index) => active.every(([name, test]) => test(entries[index]!, selection.choices[name]!, catalog)),
   );
 }
 
@@ -169,17 +147,26 @@ export interface Directory {
 const counted = (indexes: number[]): DirectorySelection => ({ indexes, rest: { count: indexes.length } });
 
 /**
- * Route `_id`'s directory over one collection's entries, narrowed by `q` and `filters`: one test per
- * choice parameter of the route (`_id` names it), so a missing, extra or misspelt filter does not compile.
+ * Route `_id`'s directory over one collection's entries: those that contain every `q` term and pass
+ * every given filter, one per choice parameter of the route, so a missing, extra or misspelt filter
+ * does not compile.
  */
 export function collectionDirectory<Id extends RouteId, C extends CollectionName>(
   _id: Id,
   collection: C,
   filters: EntryFilters<C, FilterOf<Id>>,
 ): Directory {
+  // Object.entries forgets the keys' type: they are the filters' names.
+  const tests = Object.entries(filters) as [FilterOf<Id>, EntryTest<C>][];
   return {
     list: (catalog, locale) => localizedEntries(catalog, collection, locale),
-    select: ({ catalog, selection }) => counted(matchingIndexes(catalog, collection, selection as Selection<FilterOf<Id>>, filters)),
+    select: ({ catalog, selection }) => {
+      const entries = catalog.collections[collection] as EntryOf<C>[];
+      const { terms, choices } = selection as Selection<FilterOf<Id>>;
+      const active = tests.filter(([name]) => choices[name] !== undefined);
+      const passes = (index: number) => active.every(([name, test]) => test(entries[index]!, choices[name]!, catalog));
+      return counted(selectIndexes(entries.length, terms, () => collectionSearchIndex(catalog, collection), passes));
+    },
     views: (catalog) => ({ [searchIndexKey(collection)]: collectionSearchIndex(catalog, collection) }),
   };
 }

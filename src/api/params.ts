@@ -17,10 +17,8 @@ export interface ParsedQuery extends QueryValues {
   /** The query as received: each name mapped to its string value. */
   received: Record<string, string>;
   /**
-   * The filters' canonical spellings by name, in spec order: choice params resolved to their canonical
-   * value, q as its folded, de-duplicated and sorted terms joined by one space (search needs every
-   * term, in any order). The cache key and the cursor's binding, so equivalent queries are one cache
-   * entry and one ETag.
+   * The filters' canonical spellings by name, in spec order (a choice's canonical value, q's sorted
+   * terms): the cache key and the cursor's binding, so equivalent queries share one entry and ETag.
    */
   filterKey: Partial<Record<ParamName, string>>;
 }

@@ -97,8 +97,6 @@ const NULL_PAYLOAD = new PreparedPayload('null', '');
 
 /** RFC 9110 weak comparison against an If-None-Match list. */
 function matchesIfNoneMatch(header: string, etag: string): boolean {
-  // The usual revalidation: the ETag sent back as it was given.
-  if (header === etag) return true;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
