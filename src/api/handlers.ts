@@ -62,14 +62,14 @@ export type Answer<Id extends RouteId> = Id extends LocalizedRouteId ? Localized
 export type Handler<Id extends RouteId = RouteId> = (context: RouteContext<Id>) => Answer<Id>;
 
 /**
- * Looks up a detail view, or throws a 404 naming the few closest slugs (did-you-mean) and the
- * directory that lists them all: the answer stays small however large the catalog.
+ * A detail view, localized once per slug and locale; or a 404 naming the few closest slugs
+ * (did-you-mean) and the directory that lists them all: the answer stays small however large the catalog.
  */
-function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined): T {
-  const slug = context.slug ?? '';
+function localizedDetail<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined) {
+  const { catalog, locale, slug = '' } = context;
   const found = view(slug);
   if (found === undefined) {
-    const known = (context.catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
+    const known = (catalog.collections[collection] as { slug: string }[]).map((entry) => entry.slug);
     const directory = ROUTES.find((route) => route.detail === undefined && route.lists === collection);
     const seeAll = directory ? ` Closest slugs below; ${directory.path} lists them all.` : '';
     const suggestion = didYouMean(slug, known);
@@ -79,13 +79,7 @@ function detailOrNotFound<T>(context: RouteContext, collection: DetailCollection
       allowed: closestCandidates(slug, known),
     });
   }
-  return found;
-}
-
-/** Memoized localized detail view. */
-function localizedDetail<T>(context: RouteContext, collection: DetailCollection, view: (slug: string) => T | undefined) {
-  const base = detailOrNotFound(context, collection, view);
-  return memo(context.catalog, `detail:${collection}:${context.slug}:${context.locale}`, () => localize(base, context.locale));
+  return memo(catalog, `detail:${collection}:${slug}:${locale}`, () => localize(found, locale));
 }
 
 /** The one profile entry (the profile collection holds exactly one; validation rejects any other count). */
@@ -132,10 +126,8 @@ export interface DirectorySelection {
 }
 
 /**
- * A directory: every route that pages its items. `list` is the whole list in one locale (what the
- * payload store keeps each item of, serialized); `select` is which of them a request gets. The
- * handler answers with both, and the server joins the selected items' stored bytes
- * (prepare-payload.ts): one selection behind both.
+ * A directory: every route that pages its items. `list` is the whole list in one locale (the payload
+ * store keeps each item serialized); `select`, which of them a request gets (prepare-payload.ts joins their bytes).
  */
 export interface Directory {
   list(catalog: Catalog, locale: Locale): readonly unknown[];

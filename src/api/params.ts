@@ -33,7 +33,6 @@ export function parseLocale(value: string): Locale | undefined {
 
 /** Decodes one query component strictly: malformed percent-encoding is an error, not a guess. */
 function decodeComponent(text: string): string | undefined {
-  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {

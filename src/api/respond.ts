@@ -116,16 +116,13 @@ export function matchRoute(path: string): { route: RouteSpec; slug?: string } | 
   const listing = LISTINGS.get(trimmed);
   if (listing) return { route: listing };
   for (const { route, prefix } of DETAILS) {
-    if (trimmed.startsWith(prefix) && trimmed.length > prefix.length) {
-      const rawSlug = trimmed.slice(prefix.length);
-      if (rawSlug.includes('/')) continue;
-      let slug: string;
-      try {
-        slug = decodeURIComponent(rawSlug);
-      } catch {
-        slug = rawSlug;
-      }
-      return { route, slug };
+    const rawSlug = trimmed.slice(prefix.length);
+    if (!trimmed.startsWith(prefix) || rawSlug === '' || rawSlug.includes('/')) continue;
+    try {
+      return { route, slug: decodeURIComponent(rawSlug) };
+    } catch {
+      // Malformed percent-encoding: the slug as received.
+      return { route, slug: rawSlug };
     }
   }
   return undefined;

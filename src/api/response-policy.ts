@@ -80,10 +80,7 @@ export function contentLanguageOf(file: string): string | undefined {
   return /\.(?:html|md)$/.test(file) ? localeOfPath(file) : undefined;
 }
 
-/**
- * Response headers a cross-origin script may read beyond the safelisted ones (Last-Modified is one):
- * ours, the rate-limit fields the server adds, and a declared deprecation's dates.
- */
+/** Response headers a cross-origin script may read beyond the safelisted ones: ours, the rate limit's, a deprecation's. */
 export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset';
 
 /** The methods of the whole site, API and files alike: it is read-only. */
