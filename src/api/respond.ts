@@ -128,8 +128,12 @@ export function matchRoute(path: string): { route: RouteSpec; slug?: string } | 
   return undefined;
 }
 
-/** The error envelope for `request`; its query echoed leniently, since the strict parse may be what failed. */
-function errorResponse(request: ApiRequest, requestId: string, error: ApiError): ApiResponse {
+/** The error envelope of a refusal, by a route or before any; its query echoed leniently (the strict parse may be what failed). */
+export function refusedResponse(
+  request: ApiRequest,
+  error: ApiError,
+  requestId = requestIdFor(request.header('x-request-id')),
+): ApiResponse {
   const { status, title } = ERROR_STATUS[error.code];
   const problem = {
     type: `/openapi/#error-${error.code}`,
@@ -171,11 +175,6 @@ export function rateLimitedResponse(
   const result = refusedResponse(request, new ApiError('rate_limited', RATE_LIMITED_DETAIL[limiter](retryAfterSeconds)));
   result.headers['Retry-After'] = String(retryAfterSeconds);
   return result;
-}
-
-/** The error envelope for a request refused before any route answers it (adapter.ts, and nginx's own in deploy/nginx/). */
-export function refusedResponse(request: ApiRequest, error: ApiError): ApiResponse {
-  return errorResponse(request, requestIdFor(request.header('x-request-id')), error);
 }
 
 /**
@@ -241,10 +240,10 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
     const tail = envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson);
     return new ApiResponse(200, headers, { head: ENVELOPE_HEAD, payload, tail }, headOnly, cache);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(request, requestId, error);
+    if (error instanceof ApiError) return refusedResponse(request, error, requestId);
     const [message, stack] = error instanceof Error ? [error.message, error.stack] : [String(error), undefined];
     console.error(JSON.stringify({ level: 'error', request_id: requestId, message, stack }));
     const detail = 'The server failed to answer this request. It has been logged with its request id.';
-    return errorResponse(request, requestId, new ApiError('internal_error', detail));
+    return refusedResponse(request, new ApiError('internal_error', detail), requestId);
   }
 }
