@@ -1,7 +1,4 @@
-/**
- * The one way into `respond()`: the Astro endpoints (dev), the production server (server/) and the
- * tests all call `answerApi` with a method, a parsed request-target and the request headers.
- */
+/** The one way into `respond()` for the dev endpoints, the server and the tests: a method, a parsed target, Node's headers. */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import type { Service } from './handlers.ts';

@@ -1,7 +1,6 @@
 /**
- * What each endpoint answers: one handler per route id, joined to the route specs here and only
- * here (`satisfies` proves every id has exactly one handler). Handlers may read the outputs built
- * from the specs (contract, audit, discovery); the specs never read the handlers.
+ * What each endpoint answers: one handler per route id, joined to the route specs here and only here.
+ * Handlers may read the outputs built from the specs (contract, audit, discovery), never the reverse.
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import { localize, type Localized } from '../catalog/localize.ts';
@@ -40,9 +39,6 @@ export interface Service {
   build: string;
   draining(): boolean;
 }
-
-/** `astro dev`'s and the in-process tests': the source, never draining; the server passes its own. */
-const SOURCE_SERVICE: Service = { build: 'source', draining: () => false };
 
 /** What route `Id`'s handler receives: the catalog, the checked query, the locale, the path slug, and the process a live route reports. */
 export interface RouteContext<Id extends RouteId = RouteId> {
@@ -241,7 +237,8 @@ const DIRECTORY_HANDLERS = Object.fromEntries(
 /** One handler per route id, each returning its own route's payload type (`satisfies`: tsc rejects any other shape). */
 export const HANDLERS = {
   ...DIRECTORY_HANDLERS,
-  getHealth: ({ catalog, service = SOURCE_SERVICE }) => {
+  // `astro dev` and the in-process tests serve the source, never draining; the server passes its own.
+  getHealth: ({ catalog, service = { build: 'source', draining: () => false } }) => {
     if (service.draining()) {
       throw new ApiError(
         'unavailable',

@@ -1,7 +1,4 @@
-/**
- * How a request's query string is checked against the parameters a route declares (unknown,
- * repeated, malformed, too long, out of range).
- */
+/** How a request's query string is checked against the parameters its route declares. */
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { normalizeText, queryTerms } from '../catalog/search.ts';
@@ -70,10 +67,7 @@ export function canonicalTerms(text: string): string {
   return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
-/**
- * Refuses a value longer than MAX_VALUE_LENGTH (any parameter but `q`, and a detail's path slug)
- * before anything reads it: a lookup or a did-you-mean never sees a longer one.
- */
+/** Refuses a value over MAX_VALUE_LENGTH (any parameter but `q`, a slug) before a lookup or did-you-mean reads it. */
 export function checkValueLength(name: string, value: string): void {
   if (value.length > MAX_VALUE_LENGTH) {
     throw new ApiError('too_long', `The parameter "${name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {

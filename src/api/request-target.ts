@@ -1,7 +1,6 @@
 /**
- * The one parser of HTTP request-targets (RFC 9112 section 3.2). The path comes out normalized once,
- * so every later decision is made on one spelling: `/%61pi//projects/./` and `//api/projects` are
- * both `/api/projects`.
+ * The one parser of HTTP request-targets (RFC 9112 section 3.2): the path comes out normalized once,
+ * so every later decision is made on one spelling (`/%61pi//projects/./` is `/api/projects`).
  */
 
 /** A request-target split into its normalized path and the query without its `?`. */

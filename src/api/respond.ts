@@ -31,9 +31,8 @@ export interface ApiRequest {
 }
 
 /**
- * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
- * per-request member follows the payload (JSON member order is free): a response can then be the
- * payload's cached compressed form followed by the tail, uncompressed (codings.ts).
+ * The envelope in three parts: the cached payload is never copied, and every per-request member
+ * follows it, so a response is the payload's cached compressed form, then the tail (codings.ts).
  */
 export interface EnvelopeParts {
   /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
@@ -84,9 +83,8 @@ export function requestIdFor(header: string | null | undefined): string {
 }
 
 /**
- * The envelope tail: the request metadata after the payload (request id and time need no escaping:
- * REQUEST_ID_PATTERN, ISO 8601), then `extra` members (the error) and the closing brace. A HEAD is
- * measured as the GET it stands for, so its Content-Length is the GET's.
+ * The envelope tail: the request's members after the payload (its id and time need no escaping), then
+ * `extra` (the error). A HEAD's tail names GET, so its Content-Length is the GET's.
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
   return `,"request_id":"${requestId}","timestamp":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;

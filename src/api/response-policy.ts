@@ -69,7 +69,6 @@ const SEARCH_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': content
 /** Security headers for a site path (normalized, see request-target.ts), the same in every language. */
 export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
   const page = basePath(path);
-  // Swagger UI's console, in the API reference, is the one script that sets style attributes.
   if (page.startsWith('/openapi/')) return STYLE_ATTRIBUTE_HEADERS;
   const search = page.startsWith(SEARCH_PAGE) || page === SEARCH_PAGE.slice(0, -1) || page.startsWith(`/${SEARCH_INDEX_FOLDER}/`);
   return search ? SEARCH_HEADERS : SECURITY_HEADERS;
