@@ -9,7 +9,7 @@ import type { Catalog } from '../src/catalog/catalog.ts';
 import type { RequestTarget } from '../src/api/request-target.ts';
 import type { ApiResponse } from '../src/api/respond.ts';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
-import type { Service } from '../src/api/handlers.ts';
+import type { Service } from '../src/api/adapter.ts';
 import { chooseCoding } from './content-coding.ts';
 
 type Fields = Readonly<Record<string, string>>;

@@ -30,11 +30,12 @@ interface Worker {
 /** What every stage may use, made once per worker: the build, the worker's state, and their answerers. */
 function partsOf(build: Build, worker: Worker) {
   const { api, catalog, cache, siteOrigin } = build;
+  const service = { build: build.id, draining: worker.draining };
   return {
     ...build,
     ...worker,
-    mcp: createMcpListener({ api, catalog, cache }, worker.metrics),
-    answerApiRequest: createApiAnswerer(api, catalog, cache, { build: build.id, draining: worker.draining }),
+    mcp: createMcpListener({ api, catalog, cache, service }, worker.metrics),
+    answerApiRequest: createApiAnswerer(api, catalog, cache, service),
     files: createFileSender(build.clientDir, api, cache),
     cards: prepareCards(api, siteOrigin),
     // The site allows what the API allows; only OPTIONS is answered without a file.

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NodeIncomingMessageLike, NodeMcpRequestHandler } from '@modelcontextprotocol/node';
+import type { Service } from '../src/api/adapter.ts';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type { Catalog } from '../src/catalog/catalog.ts';
 import type * as ApiBundle from '../src/integrations/server-bundle.ts';
@@ -24,7 +25,7 @@ export function rpcError(
 
 /** Builds the /mcp listener for one loaded build: its tools answer from the worker's cache, as its API does. */
 export function createMcpListener(
-  { api, catalog, cache }: { api: typeof ApiBundle; catalog: Catalog; cache: WorkerCache },
+  { api, catalog, cache, service }: { api: typeof ApiBundle; catalog: Catalog; cache: WorkerCache; service: Service },
   metrics: { recordMcpToolCall: ToolCallObserver } | null = null,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const onToolCall = metrics ? metrics.recordMcpToolCall.bind(metrics) : undefined;
@@ -33,7 +34,7 @@ export function createMcpListener(
   let sdk: Promise<NodeMcpRequestHandler> | undefined;
   const handler = () =>
     (sdk ??= import('@modelcontextprotocol/node').then(({ toNodeHandler }) =>
-      toNodeHandler(api.createMcpFetchHandler(catalog, cache, onToolCall)),
+      toNodeHandler(api.createMcpFetchHandler(catalog, cache, onToolCall, service)),
     ));
 
   return async function mcp(req, res) {

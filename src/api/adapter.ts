@@ -7,6 +7,9 @@ import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '../schemas/errors.ts';
 import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
+// For MCP, which may import only the API's public modules.
+export type { Service };
+
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 

@@ -1,8 +1,7 @@
 /**
- * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each file names its route and
- * hands the request to `answerApi`. In a build they answer the site's 404 (the server answers the API
- * from its own bundle), and the API code loads only under `import.meta.env.DEV`, so Astro's server
- * bundle holds no second copy of the API or catalog.
+ * The Astro endpoints of src/pages/api/ (what `astro dev` answers): each names its route and hands the
+ * request to `answerApi`. In a build they answer the site's 404 (the server answers the API), and the
+ * API code loads only in dev, so Astro's server bundle holds no second copy of the API or catalog.
  */
 import type { APIRoute } from 'astro';
 import type { RouteId } from '../routes/routes.ts';

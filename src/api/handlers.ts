@@ -90,8 +90,6 @@ function facet(lists: readonly (readonly string[])[], catalog: Catalog, collecti
   return [...counts].map(([slug, count]) => ({ slug, name: localize(catalog.ref(collection, slug).name, locale), count }));
 }
 
-// Directories: a collection localized once, then narrowed per request by its filters.
-
 /** Whether an entry passes a filter, given the filter's canonical value. */
 type EntryTest<C extends CollectionName> = (entry: EntryOf<C>, value: string, catalog: Catalog) => boolean;
 

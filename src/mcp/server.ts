@@ -15,6 +15,7 @@ import {
   type McpHandlerRequestOptions,
   type Tool,
 } from '@modelcontextprotocol/server';
+import type { Service } from '../api/adapter.ts';
 import type { WorkerCache } from '../api/cache-kinds.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
@@ -65,7 +66,7 @@ function offsetOf(cursor: string | undefined, total: number): number {
  * route table (registerTool wants Zod shapes and would rebuild them per request), and resources/list
  * pages with a cursor, which registered resources do not.
  */
-function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined): McpServer {
+function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined, service?: Service): McpServer {
   const base = configuredSiteUrl();
   const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
@@ -80,7 +81,7 @@ function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObs
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
   server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   server.setRequestHandler('tools/call', (request) => {
-    const result = callTool(catalog, cache, request.params.name, request.params.arguments);
+    const result = callTool(catalog, cache, request.params.name, request.params.arguments, service);
     // An unknown name is counted as `unknown`: clients choose names, the metric's labels stay bounded.
     onToolCall?.(result ? request.params.name : 'unknown', result && !result.isError ? 'ok' : 'error');
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
@@ -119,8 +120,8 @@ export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
  * stateless transport in JSON mode, as the SDK documents for hand-wired legacy serving: its own
  * fallback would answer them as event streams.
  */
-export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver) {
-  const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall), {
+export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver, service?: Service) {
+  const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall, service), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
     // ('json' would say so on every start, warning that mid-call notifications are dropped).
@@ -128,7 +129,7 @@ export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onTo
     maxRequestBodySize: MCP_MAX_BODY_BYTES,
   });
   const legacy = async (request: Request, options?: McpHandlerRequestOptions): Promise<Response> => {
-    const server = serverFor(catalog, cache, onToolCall);
+    const server = serverFor(catalog, cache, onToolCall, service);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

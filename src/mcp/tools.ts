@@ -11,7 +11,7 @@
  * Each call goes through `answerApi`, the API's own data path, so `structuredContent` is the API's
  * payload for the same query, and an API error (unknown slug, bad filter) is the tool's error text.
  */
-import { answerApi } from '../api/adapter.ts';
+import { answerApi, type Service } from '../api/adapter.ts';
 import { createWorkerCache, type WorkerCache } from '../api/cache-kinds.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
 import { MAX_LIMIT, MAX_VALUE_LENGTH, PARAM_NAMES } from '../routes/params.ts';
@@ -328,12 +328,18 @@ function toolRequest(shape: ToolShape, args: Record<string, unknown>): { route: 
 }
 
 /** Answers one tools/call from the worker's `cache`; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
-export function callTool(catalog: Catalog, cache: WorkerCache, name: string, args?: Record<string, unknown>): ToolResult | undefined {
+export function callTool(
+  catalog: Catalog,
+  cache: WorkerCache,
+  name: string,
+  args?: Record<string, unknown>,
+  service?: Service,
+): ToolResult | undefined {
   const shape = SHAPES.find((item) => item.name === name);
   if (!shape) return undefined;
   const request = toolRequest(shape, args ?? {});
   if (typeof request === 'string') return failure(request);
-  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog, cache);
+  const response = answerApi('GET', { path: request.path, search: request.search }, {}, catalog, cache, service);
   const envelope = response.envelope;
   if (response.status !== 200 || !envelope) {
     const body =
