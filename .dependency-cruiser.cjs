@@ -47,8 +47,8 @@ const SHARED_OUTPUTS = [
   '^src/discovery/(audit|discovery-payload)\\.ts$',
   // the workbench checks the API catalog and robots.txt with the readers discovery publishes them with; MCP serves the twins
   '^src/discovery/(api-catalog|read-robots-txt|markdown-twins)\\.ts$',
-  // MCP tools and the API reference answer with the API itself: its one entry and the target parser
-  '^src/api/(adapter|request-target|respond)\\.ts$',
+  // MCP tools and the API reference answer with the API itself: its one entry, the target parser and the response policy
+  '^src/api/(adapter|request-target|respond|response-policy)\\.ts$',
   // the worker's one cache and its registry of kinds: MCP keeps its answers in it beside the API's payloads
   '^src/api/(byte-cache|cache-kinds)\\.ts$',
   // the workbench checks the new discovery documents with the builders and paths discovery publishes them with

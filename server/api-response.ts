@@ -8,6 +8,7 @@ import type { RequestTarget } from '../src/api/request-target.ts';
 import type { ApiResponse } from '../src/api/respond.ts';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type * as Bundle from '../src/integrations/server-bundle.ts';
+import type { Service } from '../src/api/adapter.ts';
 import { chooseCoding } from './content-coding.ts';
 
 type Fields = Readonly<Record<string, string>>;
@@ -55,10 +56,10 @@ export function sendApiResponse(
  * and returns its request id, for the request line. A draining worker closes each connection after
  * its answer, so the client reconnects to another.
  */
-export function createApiAnswerer(api: typeof Bundle, catalog: Catalog, cache: WorkerCache) {
+export function createApiAnswerer(api: typeof Bundle, catalog: Catalog, cache: WorkerCache, service: Service) {
   const drainingHeaders = { ...api.SECURITY_HEADERS, Connection: 'close' };
   return function answerApiRequest(req: IncomingMessage, res: ServerResponse, target: RequestTarget, draining: boolean, fields: Fields) {
-    const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog, cache);
+    const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog, cache, service);
     sendApiResponse(req, res, result, draining ? drainingHeaders : api.SECURITY_HEADERS, fields);
     return result.headers['X-Request-Id'] ?? null;
   };

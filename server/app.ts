@@ -29,11 +29,12 @@ interface Worker {
 /** What every stage may use, made once per worker: the build, the worker's state, and their answerers. */
 function partsOf(build: Build, worker: Worker) {
   const { api, catalog, cache, siteOrigin } = build;
+  const service = { build: build.id, draining: worker.draining };
   return {
     ...build,
     ...worker,
-    mcp: createMcpListener({ api, catalog, cache }, worker.metrics),
-    answerApiRequest: createApiAnswerer(api, catalog, cache),
+    mcp: createMcpListener({ api, catalog, cache, service }, worker.metrics),
+    answerApiRequest: createApiAnswerer(api, catalog, cache, service),
     files: createFileSender(build.clientDir, build.clientFiles, api, cache),
     cards: prepareCards(api, siteOrigin),
     // The site allows what the API allows; only OPTIONS is answered without a file.
@@ -87,7 +88,7 @@ function refuse(request: Request): Answered {
   if (refusal === undefined) return NEXT;
   const { api } = parts;
   if (api.isApiPath(target.path)) {
-    const result = api.answerUnparsable(req.method ?? 'GET', target, refusal, 'invalid_request');
+    const result = api.answerRefused(req.method ?? 'GET', target, {}, 'invalid_request', refusal);
     request.requestId = result.headers['X-Request-Id'] ?? null;
     return sendApiResponse(req, res, result, api.SECURITY_HEADERS);
   }

@@ -130,7 +130,7 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
       const detail =
         target.refusal ??
         `The request target holds bytes that HTTP does not allow (outside printable ASCII): percent-encode them as UTF-8, as in ${encoded.slice(0, 200)}.`;
-      const result = api.answerUnparsable(method, target, detail, target.refusal === undefined ? 'invalid_parameter' : 'invalid_request');
+      const result = api.answerRefused(method, target, {}, target.refusal === undefined ? 'invalid_parameter' : 'invalid_request', detail);
       endSocket(socket, result.status, { ...api.SECURITY_HEADERS, ...result.headers }, result.body ?? '');
       return result.status;
     }

@@ -38,8 +38,6 @@ export async function loadBuild(named: string, cacheBudgetBytes: number): Promis
   const api = (await import(new URL('server/api/handler.mjs', distDir).href)) as ApiBundle;
   // Written by src/integrations/build-record.ts.
   const record = JSON.parse(readFileSync(new URL('build.json', distDir), 'utf8')) as { id: string; siteUrl: string };
-  // /api/health reports it.
-  api.serviceState.build = record.id;
   const apiDir = fileURLToPath(new URL('server/api/', distDir));
   const catalog = api.catalogFromSnapshot(`${apiDir}${api.CATALOG_SNAPSHOT}`);
   // The payloads the build serialized: the worker reads their bytes and holds only their index.

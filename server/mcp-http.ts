@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toNodeHandler, type NodeIncomingMessageLike } from '@modelcontextprotocol/node';
+import type { Service } from '../src/api/adapter.ts';
 import type { WorkerCache } from '../src/api/cache-kinds.ts';
 import type { Catalog } from '../src/catalog/catalog.ts';
 import type * as ApiBundle from '../src/integrations/server-bundle.ts';
@@ -17,10 +18,10 @@ export function rpcError(res: ServerResponse, status: number, body: string, head
 
 /** Builds the /mcp listener for one loaded build: its tools answer from the worker's cache, as its API does. */
 export function createMcpListener(
-  { api, catalog, cache }: { api: typeof ApiBundle; catalog: Catalog; cache: WorkerCache },
+  { api, catalog, cache, service }: { api: typeof ApiBundle; catalog: Catalog; cache: WorkerCache; service: Service },
   metrics: { recordMcpToolCall: ToolCallObserver } | null,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  const handler = toNodeHandler(api.createMcpFetchHandler(catalog, cache, metrics?.recordMcpToolCall));
+  const handler = toNodeHandler(api.createMcpFetchHandler(catalog, cache, metrics?.recordMcpToolCall, service));
   return async function mcp(req, res) {
     // Every path's preflight (src/api/response-policy.ts): it allows no JSON POST from another origin.
     if (req.method === 'OPTIONS') return void res.writeHead(204, api.PREFLIGHT_HEADERS).end();

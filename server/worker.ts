@@ -122,7 +122,6 @@ server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
 
 serving = true;
 function startDrain() {
-  api.serviceState.draining = true;
   // Stop accepting (the primary hands new connections to the other workers) without closing idle
   // connections at once, as http.Server#close would: a client may be sending its next request on one.
   NetServer.prototype.close.call(server);

@@ -1,12 +1,14 @@
-/**
- * The one way into `respond()`: the Astro endpoints (dev), the production server (server/) and the
- * tests all call `answerApi` with a method, a parsed request-target and the request headers.
- */
+/** The one way into `respond()` for the dev endpoints, the server and the tests: a method, a parsed target, Node's headers. */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
+import type { Service } from './handlers.ts';
 import type { RequestTarget } from './request-target.ts';
 import { ApiError } from './api-error.ts';
+import type { ErrorCode } from '../schemas/errors.ts';
 import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
+
+// For MCP, which may import only the API's public modules.
+export type { Service };
 
 /** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them (values untrimmed). */
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -19,15 +21,19 @@ function apiRequest(method: string, target: RequestTarget, headers: RequestHeade
   return { method, path: target.path, search: target.search, header };
 }
 
-/** Answers one API request from `cache`, the one its caller made (createWorkerCache). Never throws (see `respond`). */
+/**
+ * Answers one API request from `cache`, the one its caller made (createWorkerCache); `service`, the
+ * server's own process, or none for the source's. Never throws (see `respond`).
+ */
 export function answerApi(
   method: string,
   target: RequestTarget,
   headers: RequestHeaders,
   catalog: Catalog,
   cache: WorkerCache,
+  service?: Service,
 ): ApiResponse {
-  return respond(apiRequest(method, target, headers), catalog, cache);
+  return respond(apiRequest(method, target, headers), catalog, cache, service);
 }
 
 /** The 429 envelope for a request the server's rate limiter refused. */
@@ -36,20 +42,16 @@ export function answerRateLimited(method: string, target: RequestTarget, headers
 }
 
 /**
- * The 400 envelope for a request refused before it is read: by the HTTP parser, from its raw request
- * line (server/error-response.ts, `invalid_parameter`: a byte of the query outside printable ASCII),
- * or by the server for its target or headers (server/app.ts, `invalid_request`).
+ * The error envelope for a request refused before it reaches a route: by the HTTP parser or the
+ * server, for its target or headers (server/error-response.ts, server/app.ts: no headers, so a fresh
+ * request id), or by `astro dev` while the content is invalid (src/integrations/content-check.ts).
  */
-export function answerUnparsable(
+export function answerRefused(
   method: string,
   target: RequestTarget,
+  headers: RequestHeaders,
+  code: ErrorCode,
   detail: string,
-  code: 'invalid_parameter' | 'invalid_request' = 'invalid_parameter',
 ): ApiResponse {
-  return refusedResponse(apiRequest(method, target, {}), new ApiError(code, detail));
-}
-
-/** The error envelope for a request refused before it reaches a route (`astro dev` while the content is invalid). */
-export function answerRefused(method: string, target: RequestTarget, headers: RequestHeaders, error: ApiError): ApiResponse {
-  return refusedResponse(apiRequest(method, target, headers), error);
+  return refusedResponse(apiRequest(method, target, headers), new ApiError(code, detail));
 }

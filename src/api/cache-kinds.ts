@@ -4,7 +4,7 @@
  */
 import type { RouteId } from '../routes/routes.ts';
 import { ByteCache, KEY_SEPARATOR, UNSET_BUDGET_BYTES, type CacheKind, type Sized } from './byte-cache.ts';
-import type { CheckedQuery } from './checked-query.ts';
+import type { CheckedQuery } from './params.ts';
 import { upgradeBacklog, UpgradePacing, type FormCache, type PreparedPayload } from './codings.ts';
 import type { SelectedEntries } from './selected-entries.ts';
 

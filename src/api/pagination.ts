@@ -1,7 +1,6 @@
 /**
- * Cursors for directory pages. A cursor is the offset of the next page plus a checksum that binds it
- * to the catalog version, the endpoint and the filters that produced it, so a truncated, edited or
- * foreign cursor is refused with a 400 instead of paging through something else.
+ * Cursors for directory pages: the next page's offset and a checksum binding it to the catalog
+ * version, endpoint and filters, so a truncated, edited or foreign cursor is refused with a 400.
  */
 import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.ts';

@@ -1,13 +1,12 @@
-/**
- * How a request's query string is checked against the parameters a route declares (unknown,
- * repeated, malformed, too long, out of range).
- */
+/** How a request's query string is checked against the parameters its route declares. */
 import type { Catalog } from '../catalog/catalog.ts';
 import { memo } from '../catalog/memo.ts';
 import { normalizeText, queryTerms } from '../catalog/search.ts';
 import { didYouMean } from '../catalog/suggest.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../schemas/common.ts';
 import { ApiError } from './api-error.ts';
+import { stringBytes, type Sized } from './byte-cache.ts';
+import { serializePayload } from './serialize.ts';
 import { MAX_LIMIT, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH, type ParamName, type ParamSpec, type QueryValues } from '../routes/params.ts';
 
 /** The checked query: its values typed by kind, the query as received, and the filters' canonical spellings. */
@@ -15,10 +14,8 @@ export interface ParsedQuery extends QueryValues {
   /** The query as received: each name mapped to its string value. */
   received: Record<string, string>;
   /**
-   * The filters' canonical spellings by name, in spec order: choice params resolved to their canonical
-   * value, q as its folded, de-duplicated and sorted terms joined by one space (search needs every
-   * term, in any order). The cache key and the cursor's binding, so equivalent queries are one cache
-   * entry and one ETag.
+   * The filters' canonical spellings by name, in spec order (a choice's canonical value, q's sorted
+   * terms): the cache key and the cursor's binding, so equivalent queries share one entry and ETag.
    */
   filterKey: Partial<Record<ParamName, string>>;
 }
@@ -33,7 +30,6 @@ export function parseLocale(value: string): Locale | undefined {
 
 /** Decodes one query component strictly: malformed percent-encoding is an error, not a guess. */
 function decodeComponent(text: string): string | undefined {
-  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -45,16 +41,13 @@ function decodeComponent(text: string): string | undefined {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000a-\u001f\u007f]/u;
 
-/** Made once per catalog (a module-level function: no closure per request). */
-const newChoiceLookups = () => new WeakMap<ParamSpec, Map<string, string>>();
-
 /**
  * Every accepted spelling of a choice parameter (value and aliases, normalized) to its canonical
  * value, built once per catalog and parameter: a lookup per request, whatever the catalog's size.
  * The first entry to claim a spelling keeps it, as a scan in catalog order would.
  */
 function choiceLookup(spec: ParamSpec, catalog: Catalog): Map<string, string> {
-  const lookups = memo(catalog, 'choice-lookups', newChoiceLookups);
+  const lookups = memo(catalog, 'choice-lookups', () => new WeakMap<ParamSpec, Map<string, string>>());
   let lookup = lookups.get(spec);
   if (!lookup) {
     lookup = new Map();
@@ -74,22 +67,7 @@ export function canonicalTerms(text: string): string {
   return [...new Set(queryTerms(text))].sort().join(' ');
 }
 
-/**
- * What an empty query parses to on every route (no filters, the default locale): one frozen object,
- * since most requests (a detail, a directory's default page) have no query and nothing writes to it.
- */
-export const NO_QUERY: ParsedQuery = Object.freeze({
-  received: Object.freeze({}),
-  filterKey: Object.freeze({}),
-  locale: DEFAULT_LOCALE,
-  terms: Object.freeze([]) as unknown as string[],
-  choices: Object.freeze({}),
-});
-
-/**
- * Refuses a value longer than MAX_VALUE_LENGTH (any parameter but `q`, and a detail's path slug)
- * before anything reads it: a lookup or a did-you-mean never sees a longer one.
- */
+/** Refuses a value over MAX_VALUE_LENGTH (any parameter but `q`, a slug) before a lookup or did-you-mean reads it. */
 export function checkValueLength(name: string, value: string): void {
   if (value.length > MAX_VALUE_LENGTH) {
     throw new ApiError('too_long', `The parameter "${name}" is ${value.length} characters long; the limit is ${MAX_VALUE_LENGTH}.`, {
@@ -100,7 +78,6 @@ export function checkValueLength(name: string, value: string): void {
 
 /** Checks a raw query string (without "?") against the parameters a route accepts. */
 export function parseQuery(search: string, specs: readonly ParamSpec[], catalog: Catalog): ParsedQuery {
-  if (search === '') return NO_QUERY;
   // Read as plain strings: a request may send any name.
   const accepted: readonly string[] = specs.map((spec) => spec.name);
   // A plain object (JSON.stringify's fast path): only the route's own parameter names are ever set
@@ -145,8 +122,8 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
   }
 
   const filterKey: Partial<Record<ParamName, string>> = {};
-  const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices: {} };
   const choices: Partial<Record<ParamName, string>> = {};
+  const parsed: ParsedQuery = { received, filterKey, locale: DEFAULT_LOCALE, terms: [], choices };
   for (const spec of specs) {
     const value = received[spec.name];
     if (value === undefined) continue;
@@ -220,6 +197,28 @@ export function parseQuery(search: string, specs: readonly ParamSpec[], catalog:
       });
     }
   }
-  parsed.choices = choices;
   return parsed;
+}
+
+/** Bytes of a parsed query's objects and arrays besides their strings, rounded up. */
+const OBJECT_BYTES = 512;
+
+/** A query as the route checked it, with the JSON of its filters and of what was received. */
+export class CheckedQuery implements Sized {
+  /** The canonical filters as JSON: the payload's cache key and the cursor's binding. */
+  readonly filtersJson: string;
+  /** The query as received, as JSON: the envelope's `query` member. */
+  readonly receivedJson: string;
+
+  constructor(readonly parsed: ParsedQuery) {
+    // Shared by every request with this spelling: nothing may change it.
+    for (const part of [parsed.received, parsed.filterKey, parsed.terms, parsed.choices, parsed]) Object.freeze(part);
+    this.filtersJson = serializePayload(parsed.filterKey);
+    this.receivedJson = serializePayload(parsed.received);
+  }
+
+  heldBytes(): number {
+    // The values are held twice: in the parsed objects and in the JSON.
+    return OBJECT_BYTES + 2 * (stringBytes(this.filtersJson) + stringBytes(this.receivedJson));
+  }
 }

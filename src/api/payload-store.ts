@@ -22,7 +22,7 @@ import { serializePayload } from './serialize.ts';
 /** The store's two files, written beside the API bundle. */
 const PAYLOAD_STORE_FILES = { bytes: 'payload-store.bin', index: 'payload-store.json' } as const;
 
-/** The filters of a request without any, as the cache key and ETag spell them (src/api/query-cache.ts). */
+/** The filters of a request without any, as the cache key and ETag spell them (CheckedQuery, src/api/params.ts). */
 export const NO_FILTERS_JSON = serializePayload({});
 
 const COMMA = Buffer.from(',');

@@ -5,21 +5,20 @@
  */
 import type { Catalog } from '../catalog/catalog.ts';
 import type { WorkerCache } from './cache-kinds.ts';
-import { DIRECTORIES, HANDLERS, type Directory } from './handlers.ts';
+import { DIRECTORIES, HANDLERS, type Directory, type Service } from './handlers.ts';
 import { cursorBinding, decodeCursor, encodeCursor } from './pagination.ts';
 import { PreparedPayload } from './codings.ts';
 import { SelectedEntries } from './selected-entries.ts';
 import { etagFor, NO_FILTERS_JSON, payloadStoreOf, type ItemTable } from './payload-store.ts';
-import type { ParsedQuery } from './params.ts';
-import type { CheckedQuery } from './query-cache.ts';
+import type { CheckedQuery, ParsedQuery } from './params.ts';
 import { serializePayload } from './serialize.ts';
 import { CURSOR_PARAM } from '../routes/params.ts';
 import type { RouteSpec } from '../routes/routes.ts';
 
 /** The handler's payload, serialized and hashed: a live one (health), or an unknown slug's 404 (thrown). */
-function handledPayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string): PreparedPayload {
+function handledPayload(route: RouteSpec, catalog: Catalog, parsed: ParsedQuery, slug: string | undefined, key: string, service?: Service) {
   const selection = { terms: parsed.terms, choices: parsed.choices };
-  const answer = HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, ...(slug !== undefined ? { slug } : {}) });
+  const answer = HANDLERS[route.id]({ catalog, locale: parsed.locale, selection, service, ...(slug !== undefined ? { slug } : {}) });
   const json = serializePayload(answer);
   return new PreparedPayload(json, etagFor(key, json));
 }
@@ -55,20 +54,21 @@ export function preparePayload(
   cache: WorkerCache,
   query: CheckedQuery,
   slug: string | undefined,
+  service?: Service,
 ): PreparedPayload {
   const { parsed, filtersJson } = query;
   const { limit, cursor, locale } = parsed;
   const { payload, page } = cache.kinds;
   const key = payload.key(route.id, slug ?? '', locale, filtersJson);
   // A live payload (health) describes the process at this moment: never cached.
-  if (route.live) return handledPayload(route, catalog, parsed, slug, key);
+  if (route.live) return handledPayload(route, catalog, parsed, slug, key, service);
   const directory = DIRECTORIES[route.id];
   // A cursor without a limit never gets here: the cursor's spec requires limit (src/routes/params.ts).
   if (limit === undefined && (directory === undefined || filtersJson === NO_FILTERS_JSON)) {
     return cache.getOrMake(
       payload,
       cache.keyOf(payload, catalog, key),
-      () => payloadStoreOf(catalog).whole(route.id, slug, locale) ?? handledPayload(route, catalog, parsed, slug, key),
+      () => payloadStoreOf(catalog).whole(route.id, slug, locale) ?? handledPayload(route, catalog, parsed, slug, key, service),
     );
   }
   if (directory === undefined) throw new Error(`${route.id} pages its items but is not a directory`);

@@ -1,9 +1,6 @@
 /**
- * The one parser of HTTP request-targets (RFC 9112 section 3.2). Dev endpoints, the production
- * server and the tests all split a target here, and nowhere else. The path comes out normalized
- * once, so every later decision (is it the API? which route? which file? what Astro sees?) is made
- * on the same spelling: `/%61pi//projects/./`, `//api/projects` and `/api/../api/projects` are all
- * `/api/projects`.
+ * The one parser of HTTP request-targets (RFC 9112 section 3.2): the path comes out normalized once,
+ * so every later decision is made on one spelling (`/%61pi//projects/./` is `/api/projects`).
  */
 
 /** A request-target split into its normalized path and the query without its `?`. */
@@ -43,12 +40,9 @@ export function normalizePath(raw: string): string {
 const withoutFragment = (raw: string) => raw.split('#', 1)[0] ?? raw;
 
 /**
- * Why a target's path (before its `?`) is refused with 400, or undefined when it is not. These are
- * the targets nginx refuses itself or reads otherwise than `normalizePath`, so that the server and
- * nginx in front of it agree on every spelling: no path answered as the API or MCP directly can
- * reach nginx's catch-all location, unlimited. A backslash (nginx keeps it as a plain character
- * where a URL parser reads `/`), an encoded NUL, and a dot segment that climbs above the root
- * (nginx decodes `%2E` and `%2F` first).
+ * Why a target's path (before its `?`) is refused with 400: the targets nginx refuses or reads
+ * otherwise than `normalizePath` (a backslash, an encoded NUL, a dot segment above the root once
+ * `%2E` and `%2F` are decoded), so no API or MCP path can reach nginx's catch-all location, unlimited.
  */
 function refusalOf(raw: string): string | undefined {
   const path = withoutFragment(raw);
@@ -73,10 +67,8 @@ function splitOriginForm(target: string, refusal?: string): RequestTarget {
 }
 
 /**
- * Parses a request-target, and says whether the server refuses it (RequestTarget.refusal):
- * origin-form (`/api/projects?q=x`); absolute-form (`http://host/api/projects?q=x`, which servers
- * must accept, and the URL Astro hands its endpoints) through the WHATWG URL parser; anything else
- * (asterisk-form, a path without its `/`) is refused, and read as a path.
+ * Parses a request-target, origin-form or absolute-form (which servers must accept, and Astro hands
+ * its endpoints); anything else (asterisk-form, a path without its `/`) is refused, and read as a path.
  */
 export function parseTarget(target: string): RequestTarget {
   if (target.startsWith('/')) return splitOriginForm(target);

@@ -1,7 +1,6 @@
 /**
- * Request in, response out: the one place that turns an HTTP request into an API response with
- * the envelope, request id and ETag; CORS, cache and security headers come from response-policy.ts. Framework-free: every caller
- * reaches it through `answerApi` (adapter.ts).
+ * Request in, response out: the one place that turns an HTTP request into an API response with the
+ * envelope, request id and ETag (headers from response-policy.ts); every caller goes through adapter.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Catalog } from '../catalog/catalog.ts';
@@ -13,15 +12,12 @@ import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import { codedBody, ENVELOPE_HEAD, PreparedPayload, type Coding } from './codings.ts';
-import { checkValueLength } from './params.ts';
-import { checkedQuery } from './query-cache.ts';
+import { CheckedQuery, checkValueLength, parseQuery } from './params.ts';
+import type { Service } from './handlers.ts';
 import { ALLOWED_METHODS, apiHeaders, PREFLIGHT_HEADERS } from './response-policy.ts';
 import { nextLink, preparePayload } from './prepare-payload.ts';
 import { serializePayload } from './serialize.ts';
 import { routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
-
-/** Methods every endpoint answers (the response policy's, for the whole site). */
-export { ALLOWED_METHODS };
 
 /** A request as `answerApi` (src/api/adapter.ts) hands it over, its target already parsed. */
 export interface ApiRequest {
@@ -35,9 +31,8 @@ export interface ApiRequest {
 }
 
 /**
- * The envelope in three parts, so the cached payload is never copied or re-serialized. Every
- * per-request member follows the payload (JSON member order is free): a response can then be the
- * payload's cached compressed form followed by the tail, uncompressed (codings.ts).
+ * The envelope in three parts: the cached payload is never copied, and every per-request member
+ * follows it, so a response is the payload's cached compressed form, then the tail (codings.ts).
  */
 export interface EnvelopeParts {
   /** What comes before the payload: always ENVELOPE_HEAD, the same bytes for every response. */
@@ -47,40 +42,39 @@ export interface EnvelopeParts {
   tail: string;
 }
 
-export interface ApiResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** The representation; null for 204 and 304. A HEAD has one too, so it can state the Content-Length a GET gets. */
-  envelope: EnvelopeParts | null;
-  /** True for HEAD: the envelope is measured, not sent. */
-  headOnly: boolean;
-  /** The whole body as text; null for HEAD, 204 and 304. */
-  readonly body: string | null;
-  /** The envelope in `coding` as parts to write in order (codings.ts), HEAD's too (for its length); null for 204 and 304. */
-  bodyIn(coding: Coding): Buffer[] | null;
-}
-
-/**
- * A response whose representation is the envelope (or nothing); a class, so its methods are on its
- * prototype. `cache`: the one holding its payload, where the payload's coded forms are counted.
- */
-class EnvelopeResponse implements ApiResponse {
+/** An API response; a class, so its methods are on its prototype. */
+export class ApiResponse {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
+    /** The representation; null for 204 and 304. A HEAD has one too, so it can state the Content-Length a GET gets. */
     readonly envelope: EnvelopeParts | null,
+    /** True for HEAD: the envelope is measured, not sent. */
     readonly headOnly: boolean,
+    /** The one holding the payload, where the payload's coded forms are counted. */
     readonly cache?: WorkerCache,
   ) {}
 
+  /** The whole body as text; null for HEAD, 204 and 304. */
   get body(): string | null {
     const { envelope } = this;
     return envelope && !this.headOnly ? `${envelope.head}${envelope.payload.json}${envelope.tail}` : null;
   }
 
+  /** The envelope in `coding` as parts to write in order (codings.ts), HEAD's too (for its length); null for 204 and 304. */
   bodyIn(coding: Coding): Buffer[] | null {
     return this.envelope && codedBody(this.envelope.payload, this.envelope.tail, coding, this.cache);
   }
+}
+
+/**
+ * `search` checked against `route`'s parameters, kept per route and spelling in the byte budget: a
+ * repeated search or filter skips the parse. A query that fails its check is never kept.
+ */
+export function checkedQuery(route: RouteSpec, search: string, catalog: Catalog, cache: WorkerCache): CheckedQuery {
+  const { query } = cache.kinds;
+  const make = () => new CheckedQuery(parseQuery(search, route.params, catalog));
+  return cache.getOrMake(query, cache.keyOf(query, catalog, query.key(route.id, search)), make);
 }
 
 /** Uses the client's request id when it is safe to echo, otherwise a fresh UUID (never trimmed). */
@@ -88,38 +82,19 @@ export function requestIdFor(header: string | null | undefined): string {
   return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
 }
 
-/** JSON string literal for the envelope members built by concatenation. */
-const quote = (value: string): string => JSON.stringify(value);
-
-let timestampMs = -1;
-let timestamp = '';
-/** Now, in ISO 8601: the requests of one millisecond share one string (toISOString costs more than the rest of a tail). */
-function now(): string {
-  const ms = Date.now();
-  if (ms !== timestampMs) {
-    timestampMs = ms;
-    timestamp = new Date(ms).toISOString();
-  }
-  return timestamp;
-}
-
 /**
- * The envelope tail: the request metadata after the payload (request id and time need no escaping:
- * REQUEST_ID_PATTERN, ISO 8601), then `extra` members (the error) and the closing brace. A HEAD is
- * measured as the GET it stands for, so its Content-Length is the GET's.
+ * The envelope tail: the request's members after the payload (its id and time need no escaping), then
+ * `extra` (the error). A HEAD's tail names GET, so its Content-Length is the GET's.
  */
 function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return `,"request_id":"${requestId}","timestamp":"${now()}","method":${quote(method)},"path":${quote(path)},"query":${queryJson}${extra}}`;
+  return `,"request_id":"${requestId}","timestamp":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;
 }
 
 /** The payload of every error envelope. */
 const NULL_PAYLOAD = new PreparedPayload('null', '');
 
 /** RFC 9110 weak comparison against an If-None-Match list. */
-function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  // The usual revalidation: the ETag sent back as it was given.
-  if (header === etag) return true;
+function matchesIfNoneMatch(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
@@ -139,29 +114,23 @@ export function matchRoute(path: string): { route: RouteSpec; slug?: string } | 
   const listing = LISTINGS.get(trimmed);
   if (listing) return { route: listing };
   for (const { route, prefix } of DETAILS) {
-    if (trimmed.startsWith(prefix) && trimmed.length > prefix.length) {
-      const rawSlug = trimmed.slice(prefix.length);
-      if (rawSlug.includes('/')) continue;
-      let slug: string;
-      try {
-        slug = decodeURIComponent(rawSlug);
-      } catch {
-        slug = rawSlug;
-      }
-      return { route, slug };
+    const rawSlug = trimmed.slice(prefix.length);
+    if (!trimmed.startsWith(prefix) || rawSlug === '' || rawSlug.includes('/')) continue;
+    try {
+      return { route, slug: decodeURIComponent(rawSlug) };
+    } catch {
+      // Malformed percent-encoding: the slug as received.
+      return { route, slug: rawSlug };
     }
   }
   return undefined;
 }
 
-/** Builds an error response with the envelope. */
-function errorResponse(
+/** The error envelope of a refusal, by a route or before any; its query echoed leniently (the strict parse may be what failed). */
+export function refusedResponse(
+  request: ApiRequest,
   error: ApiError,
-  requestId: string,
-  method: string,
-  path: string,
-  query: Record<string, string>,
-  headOnly: boolean,
+  requestId = requestIdFor(request.header('x-request-id')),
 ): ApiResponse {
   const { status, title } = ERROR_STATUS[error.code];
   const problem = {
@@ -175,12 +144,10 @@ function errorResponse(
   };
   const headers = apiHeaders(requestId, status);
   if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
-  const envelope = {
-    head: ENVELOPE_HEAD,
-    payload: NULL_PAYLOAD,
-    tail: envelopeTail(requestId, headOnly ? 'GET' : method, path, serializePayload(query), `,"error":${serializePayload(problem)}`),
-  };
-  return new EnvelopeResponse(status, headers, envelope, headOnly);
+  const method = request.method.toUpperCase();
+  const query = serializePayload(receivedQuery(request.search));
+  const tail = envelopeTail(requestId, method === 'HEAD' ? 'GET' : method, request.path, query, `,"error":${serializePayload(problem)}`);
+  return new ApiResponse(status, headers, { head: ENVELOPE_HEAD, payload: NULL_PAYLOAD, tail }, method === 'HEAD');
 }
 
 /** The query as received, for the envelope, without throwing on bad encoding. */
@@ -191,32 +158,13 @@ function receivedQuery(search: string): Record<string, string> {
   return query;
 }
 
-/** Logs an unexpected failure with its request id, without leaking it to the client. */
-function logFailure(requestId: string, error: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      request_id: requestId,
-      message: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    }),
-  );
-}
-
-/**
- * What a 429 says, by the limiter that refused: the server's own, per client and counted down in the
- * RateLimit header (server/rate-limit.ts), or nginx's fleet-wide one (deploy/nginx/, which renders
- * this same envelope as its 429).
- */
-export const RATE_LIMITED_DETAIL = {
+/** What a 429 says, by the limiter that refused: the server's own, per client (server/rate-limit.ts), or nginx's fleet-wide one. */
+const RATE_LIMITED_DETAIL = {
   client: (seconds: number) => `Too many requests from this client. Retry in ${seconds} s; the RateLimit header counts the quota down.`,
   fleet: (seconds: number) => `Too many requests from this address across the fleet. Retry in ${seconds} s.`,
 } as const;
 
-/**
- * The 429 for a client over its quota: the limiters live in the server and in nginx, the envelope
- * here, like every other error's.
- */
+/** The 429 for a client over its quota: the limiters live in the server and in nginx, the envelope here. */
 export function rateLimitedResponse(
   request: ApiRequest,
   retryAfterSeconds: number,
@@ -228,19 +176,10 @@ export function rateLimitedResponse(
 }
 
 /**
- * The error envelope for a request refused before any route answers it: a rate limit, a request the
- * HTTP parser refused (a byte outside printable ASCII in the target, such as an unencoded `q=tábuas`,
- * answered from the raw request line with the target's bytes percent-encoded), or `astro dev`'s 503
- * while the content is invalid (src/integrations/content-check.ts).
+ * Answers one API request from `catalog`, caching in `cache`; `service` is the process health reports.
+ * Never throws: unexpected failures are logged with their request id and become a 500 internal_error.
  */
-export function refusedResponse(request: ApiRequest, error: ApiError): ApiResponse {
-  const requestId = requestIdFor(request.header('x-request-id'));
-  const method = request.method.toUpperCase();
-  return errorResponse(error, requestId, method, request.path, receivedQuery(request.search), method === 'HEAD');
-}
-
-/** Answers one API request from `catalog`, caching in `cache`. Never throws: unexpected failures become a 500 internal_error. */
-export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCache): ApiResponse {
+export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCache, service?: Service): ApiResponse {
   const requestId = requestIdFor(request.header('x-request-id'));
   const { path, search } = request;
   const method = request.method.toUpperCase();
@@ -266,13 +205,13 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       const headers = apiHeaders(requestId, 204);
       delete headers['Content-Type'];
       Object.assign(headers, PREFLIGHT_HEADERS);
-      return new EnvelopeResponse(204, headers, null, false);
+      return new ApiResponse(204, headers, null, false);
     }
     const { route, slug } = match;
     if (slug !== undefined) checkValueLength('slug', slug);
     const query = checkedQuery(route, search, catalog, cache);
     const { parsed } = query;
-    const payload = preparePayload(route, catalog, cache, query, slug);
+    const payload = preparePayload(route, catalog, cache, query, slug, service);
     const headers = apiHeaders(requestId, 200);
     headers['ETag'] = payload.etag;
     // The newest entry the answer holds (src/catalog/dates.ts); If-None-Match, when sent, decides (RFC 9110 13.1.3).
@@ -294,17 +233,15 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
         : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
     ) {
       delete headers['Content-Type'];
-      return new EnvelopeResponse(304, headers, null, false);
+      return new ApiResponse(304, headers, null, false);
     }
     const tail = envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson);
-    return new EnvelopeResponse(200, headers, { head: ENVELOPE_HEAD, payload, tail }, headOnly, cache);
+    return new ApiResponse(200, headers, { head: ENVELOPE_HEAD, payload, tail }, headOnly, cache);
   } catch (error) {
-    if (!(error instanceof ApiError)) logFailure(requestId, error);
-    const failure =
-      error instanceof ApiError
-        ? error
-        : new ApiError('internal_error', 'The server failed to answer this request. It has been logged with its request id.');
-    // The query is echoed leniently here: the strict parse may be what failed.
-    return errorResponse(failure, requestId, method, path, receivedQuery(search), headOnly);
+    if (error instanceof ApiError) return refusedResponse(request, error, requestId);
+    const [message, stack] = error instanceof Error ? [error.message, error.stack] : [String(error), undefined];
+    console.error(JSON.stringify({ level: 'error', request_id: requestId, message, stack }));
+    const detail = 'The server failed to answer this request. It has been logged with its request id.';
+    return refusedResponse(request, new ApiError('internal_error', detail), requestId);
   }
 }

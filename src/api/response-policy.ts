@@ -1,32 +1,19 @@
 /**
- * The one response policy: which base, security, cache and CORS headers a response carries, by its
- * kind. The API (respond.ts) and the production server (server/, through the API bundle) both read
- * it here, so a CDN in front sees one consistent set of rules:
- *
- * | kind  | what                                 | Cache-Control                          |
- * | ----- | ------------------------------------ | -------------------------------------- |
- * | api   | a 2xx/304 API envelope               | no-cache (revalidate with its ETag)    |
- * | asset | a content-hashed file under /_astro/ | public, max-age=31536000, immutable    |
- * | file  | any other file, pages included       | public, max-age=0, must-revalidate     |
- * | error | every 4xx and 5xx, API and site      | no-store                               |
- *
- * An error never carries the representation headers of a file it refused (REPRESENTATION_HEADERS).
- * Every successful read, API or file, carries the same open CORS (CORS_HEADERS), and every OPTIONS
- * the same preflight (PREFLIGHT_HEADERS).
+ * The one response policy: which security, cache and CORS headers a response carries, by its kind
+ * (a 2xx/304 API envelope, a content-hashed asset, any other file, an error). The API and the
+ * production server both read it here, so a CDN in front sees one consistent set of rules.
  */
 
 import { basePath, localeOfPath } from '../routes/locale-paths.ts';
 import { SEARCH_INDEX_FOLDER, utilityPage } from '../site/pages.ts';
 
 /**
- * Files named after a hash of their content, so their URL changes whenever their bytes do: Astro's
- * assets, and the search index's fragments, word indexes, filters and metadata
- * (src/integrations/search-index.ts). The index's script, worker, WebAssembly and entry file keep
- * their names from build to build, so they revalidate.
+ * Files named after a hash of their content: Astro's assets and the search index's fragments, word
+ * indexes, filters and metadata; the index's script, worker, WebAssembly and entry file revalidate.
  */
 const CONTENT_HASHED = new RegExp(`^/(?:_astro/|${SEARCH_INDEX_FOLDER}/.*\\.pf_(?:fragment|index|filter|meta)$)`);
 
-/** Cache-Control by response kind. Errors are never stored: a shared cache must not replay a refusal. */
+/** Cache-Control by response kind: an API answer revalidates with its ETag; a shared cache must not replay a refusal. */
 export const CACHE_CONTROL = {
   api: 'no-cache',
   asset: 'public, max-age=31536000, immutable',
@@ -82,34 +69,23 @@ const SEARCH_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': content
 /** Security headers for a site path (normalized, see request-target.ts), the same in every language. */
 export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
   const page = basePath(path);
-  // Swagger UI's console, in the API reference, is the one script that sets style attributes.
   if (page.startsWith('/openapi/')) return STYLE_ATTRIBUTE_HEADERS;
   const search = page.startsWith(SEARCH_PAGE) || page === SEARCH_PAGE.slice(0, -1) || page.startsWith(`/${SEARCH_INDEX_FOLDER}/`);
   return search ? SEARCH_HEADERS : SECURITY_HEADERS;
 }
 
-/**
- * The Content-Language of a file of the site: a page or its Markdown twin is in the language of its
- * path (src/routes/locale-paths.ts), as its <html lang> says; other files have none.
- */
+/** The Content-Language of a file: a page or its Markdown twin is in its path's language, other files have none. */
 export function contentLanguageOf(file: string): string | undefined {
   return /\.(?:html|md)$/.test(file) ? localeOfPath(file) : undefined;
 }
 
-/**
- * Response headers a cross-origin script may read beyond the safelisted ones (Last-Modified is one):
- * ours, the rate-limit fields the server adds, and a declared deprecation's dates.
- */
+/** Response headers a cross-origin script may read beyond the safelisted ones: ours, the rate limit's, a deprecation's. */
 export const EXPOSED_HEADERS = 'X-Request-Id, ETag, Link, RateLimit, RateLimit-Policy, Retry-After, Deprecation, Sunset';
 
 /** The methods of the whole site, API and files alike: it is read-only. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/**
- * Open CORS for reads: what an app on another origin needs to read any public answer, an API
- * envelope or a file (exports, llms files, twins, discovery documents, pages, assets). Nothing here
- * is private and no request carries credentials, so `*`, never an echoed Origin.
- */
+/** Open CORS for every read, API or file: nothing here is private and no request carries credentials, so `*`. */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Expose-Headers': EXPOSED_HEADERS,

@@ -15,7 +15,6 @@ import { contentDir as configuredContentDir } from '../catalog/content-dir.ts';
 import { formatIssues } from '../catalog/content-error.ts';
 import { loadContent } from '../catalog/load-content.ts';
 import { answerRefused } from '../api/adapter.ts';
-import { ApiError } from '../api/api-error.ts';
 import { parseTarget } from '../api/request-target.ts';
 import { API_PREFIX } from '../routes/urls.ts';
 import { contentErrorPage, escapedOverlayError, overlayError, unavailableDetail } from './content-error-page.ts';
@@ -80,8 +79,7 @@ export default function contentCheck(): AstroIntegration {
           const issues = currentIssues();
           if (issues.length === 0) return next();
           if (isApi) {
-            const error = new ApiError('unavailable', unavailableDetail(issues));
-            const answer = answerRefused(req.method ?? 'GET', parseTarget(url), req.headers, error);
+            const answer = answerRefused(req.method ?? 'GET', parseTarget(url), req.headers, 'unavailable', unavailableDetail(issues));
             res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined);
             return;
           }

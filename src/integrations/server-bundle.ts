@@ -11,12 +11,12 @@ import { CACHE_CONTROL } from '../api/response-policy.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../discovery/api-catalog.ts';
 import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
-export { answerApi, answerRateLimited, answerUnparsable } from '../api/adapter.ts';
+export { answerApi, answerRateLimited, answerRefused } from '../api/adapter.ts';
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
-export { ALLOWED_METHODS } from '../api/respond.ts';
 export {
+  ALLOWED_METHODS,
   CACHE_CONTROL,
   contentLanguageOf,
   CORS_HEADERS,
@@ -26,7 +26,6 @@ export {
   SECURITY_HEADERS,
   securityHeadersFor,
 } from '../api/response-policy.ts';
-export { serviceState } from '../api/service-state.ts';
 export { localeOfPath, LOCALE_SEGMENTS } from '../routes/locale-paths.ts';
 export { siteUrl } from '../site/config.ts';
 export { API_CATALOG_PATH } from '../discovery/api-catalog.ts';

@@ -14,6 +14,7 @@ import {
   type McpHandlerRequestOptions,
   type Tool,
 } from '@modelcontextprotocol/server';
+import type { Service } from '../api/adapter.ts';
 import type { WorkerCache } from '../api/cache-kinds.ts';
 import type { Catalog } from '../catalog/catalog.ts';
 import { markdownTwins, type MarkdownTwin } from '../discovery/markdown-twins.ts';
@@ -65,7 +66,7 @@ function offsetOf(cursor: string | undefined, total: number): number {
  * the tools' JSON Schemas are built once (registerTool would rebuild Zod shapes per request), and
  * resources/list pages with a cursor, which registered resources do not.
  */
-function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined): McpServer {
+function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObserver | undefined, service?: Service): McpServer {
   const base = configuredSiteUrl();
   const twins = markdownTwins(catalog, base);
   const mcp = new McpServer(
@@ -79,7 +80,7 @@ function serverFor(catalog: Catalog, cache: WorkerCache, onToolCall: ToolCallObs
   // The listings are plain JSON (JSON Schemas built from the Zod schemas); the SDK's type wants JSON values.
   mcp.server.setRequestHandler('tools/list', () => ({ tools: toolListings(catalog) as unknown as Tool[] }));
   mcp.server.setRequestHandler('tools/call', (request) => {
-    const result = callTool(catalog, cache, request.params.name, request.params.arguments);
+    const result = callTool(catalog, cache, request.params.name, request.params.arguments, service);
     // An unknown name is counted as `unknown`: clients choose names, the metric's labels stay bounded.
     onToolCall?.(result ? request.params.name : 'unknown', result && !result.isError ? 'ok' : 'error');
     if (!result) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 60)}`);
@@ -107,8 +108,8 @@ export type ToolCallObserver = (tool: string, outcome: 'ok' | 'error') => void;
  * The MCP handler for a catalog, its tools answered from the worker's `cache`: JSON, no sessions. A
  * 2025-era request gets a fresh stateless transport in JSON mode (the SDK's own fallback would stream).
  */
-export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver) {
-  const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall), {
+export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onToolCall?: ToolCallObserver, service?: Service) {
+  const modern = createMcpHandler(() => serverFor(catalog, cache, onToolCall, service), {
     legacy: 'reject',
     // 'auto' answers JSON unless a handler sends a message before its result, which none of ours does
     // ('json' would warn on every start that mid-call notifications are dropped).
@@ -123,7 +124,7 @@ export function createMcpFetchHandler(catalog: Catalog, cache: WorkerCache, onTo
         !modernVersions.has(request.headers.get('mcp-protocol-version') ?? '') &&
         (await isLegacyRequest(request, options?.parsedBody, { maxRequestBodySize: MCP_MAX_BODY_BYTES }));
       if (!legacy) return modern.fetch(request, options);
-      const server = serverFor(catalog, cache, onToolCall);
+      const server = serverFor(catalog, cache, onToolCall, service);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       await server.connect(transport);
       try {

@@ -5,7 +5,7 @@
  * result is the API's payload for the same query, and an API error is the tool's error text.
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { answerApi } from '../api/adapter.ts';
+import { answerApi, type Service } from '../api/adapter.ts';
 import { createWorkerCache, type WorkerCache } from '../api/cache-kinds.ts';
 import type { RequestTarget } from '../api/request-target.ts';
 import { isPaginated, routeById, ROUTES, type RouteSpec } from '../routes/routes.ts';
@@ -274,12 +274,18 @@ function toolRequest(shape: ToolShape, args: Record<string, unknown>): RequestTa
 }
 
 /** Answers one tools/call from the worker's `cache`; undefined for an unknown tool (a JSON-RPC error, not a tool error). */
-export function callTool(catalog: Catalog, cache: WorkerCache, name: string, args?: Record<string, unknown>): CallToolResult | undefined {
+export function callTool(
+  catalog: Catalog,
+  cache: WorkerCache,
+  name: string,
+  args?: Record<string, unknown>,
+  service?: Service,
+): CallToolResult | undefined {
   const shape = SHAPES.find((item) => item.name === name);
   if (!shape) return undefined;
   const request = toolRequest(shape, args ?? {});
   if (typeof request === 'string') return failure(request);
-  const response = answerApi('GET', request, {}, catalog, cache);
+  const response = answerApi('GET', request, {}, catalog, cache, service);
   // A GET without conditions answers 200 with the payload, or an error envelope.
   if (response.status !== 200) return apiFailure((JSON.parse(response.body!) as { error: Problem }).error);
   const json = response.envelope!.payload.json;

@@ -5,7 +5,7 @@
  */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../schemas/errors.ts';
 import { LANG_PARAM, MAX_QUERY_LENGTH, MAX_VALUE_LENGTH } from '../routes/params.ts';
-import { ALLOWED_METHODS } from '../api/respond.ts';
+import { ALLOWED_METHODS } from '../api/response-policy.ts';
 import type { ReferenceOperation, ReferenceTag } from './model.ts';
 
 /**

@@ -11,7 +11,7 @@ import { ApiError } from '../../src/api/api-error.ts';
 import { CACHE_KINDS, createWorkerCache } from '../../src/api/cache-kinds.ts';
 import { codedBody, PreparedPayload } from '../../src/api/codings.ts';
 import { etagFor } from '../../src/api/payload-store.ts';
-import { checkedQuery } from '../../src/api/query-cache.ts';
+import { checkedQuery } from '../../src/api/respond.ts';
 import { loadCatalogFromFiles } from '../../src/catalog/from-files.ts';
 import { routeById } from '../../src/routes/routes.ts';
 

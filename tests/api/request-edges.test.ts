@@ -11,7 +11,6 @@ import { decodeCursor, encodeCursor } from '../../src/api/pagination.ts';
 import { canonicalTerms, parseLocale } from '../../src/api/params.ts';
 import { parseTarget } from '../../src/api/request-target.ts';
 import { requestIdFor } from '../../src/api/respond.ts';
-import { serviceState } from '../../src/api/service-state.ts';
 import type { Catalog } from '../../src/catalog/catalog.ts';
 import { routeById } from '../../src/routes/routes.ts';
 import { bodyOf, callApi, callCache, expectEnvelope, UUID } from '../support/api-call.ts';
@@ -147,7 +146,6 @@ describe('targets', () => {
 
 describe('responses', () => {
   afterEach(() => {
-    serviceState.draining = false;
     vi.restoreAllMocks();
   });
 
@@ -240,9 +238,15 @@ describe('responses', () => {
   });
 
   it('answers 503 from health while draining, and health is never cached', () => {
-    expect(callApi(health).status).toBe(200);
-    serviceState.draining = true;
-    const { error } = expectEnvelope(callApi(health), { status: 503, path: health, code: 'unavailable' });
+    let draining = false;
+    const healthOf = () => {
+      const result = answerApi('GET', parseTarget(health), {}, testCatalog(), callCache, { build: 'b1', draining: () => draining });
+      return { status: result.status, headers: new Headers(result.headers), text: result.body };
+    };
+    expect(bodyOf(healthOf()).payload).toMatchObject({ status: 'ok', build: 'b1' });
+    expect(bodyOf(callApi(health)).payload).toMatchObject({ build: 'source' });
+    draining = true;
+    const { error } = expectEnvelope(healthOf(), { status: 503, path: health, code: 'unavailable' });
     expect(error?.detail).toBe('This server is shutting down and finishing its requests: retry, and a new connection reaches another one.');
   });
 
