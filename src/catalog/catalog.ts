@@ -38,8 +38,11 @@ export interface Catalog {
   caseDetail(slug: string): CaseDetail | undefined;
 }
 
-/** Builds the catalog's indexes and views over validated collections. */
-export function createCatalog(collections: Collections): Catalog {
+/**
+ * Builds the catalog's indexes and views over validated collections; `json` is their JSON text, which
+ * a caller that read it from a snapshot passes rather than have it written again.
+ */
+export function createCatalog(collections: Collections, json: string = JSON.stringify(collections)): Catalog {
   const indexes = Object.fromEntries(
     COLLECTION_NAMES.map((name) => [name, new Map((collections[name] as { slug: string }[]).map((entry) => [entry.slug, entry]))]),
   ) as { [C in CollectionName]: Map<string, EntryOf<C>> };
@@ -82,7 +85,7 @@ export function createCatalog(collections: Collections): Catalog {
     (referrersBy(collection, field).get(slug) ?? []).map((referrer) => ref(collection, referrer));
 
   const counts = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, collections[name].length])) as Record<CollectionName, number>;
-  const version = createHash('sha256').update(JSON.stringify(collections)).digest('hex').slice(0, 16);
+  const version = createHash('sha256').update(json).digest('hex').slice(0, 16);
   const profile = collections.profile[0];
   if (!profile) throw new Error('The profile collection is empty (validation should have caught it)');
 
