@@ -1,8 +1,9 @@
 /**
  * The server's structured log: one JSON line per event on stdout, with pino. Workers write through
- * an asynchronous buffer (requests are not slowed by the terminal or the journal), in writes of
- * whole lines within PIPE_BUF, so lines from several workers sharing stdout never interleave. The
- * primary writes synchronously: few lines, and none lost before it exits.
+ * an asynchronous buffer (requests are not slowed by the terminal or the journal); each write holds
+ * whole lines and stays within PIPE_BUF (4096 bytes), so lines from several workers sharing stdout
+ * never interleave: every string field is cut to MAX_FIELD_BYTES (with a marker), so a line fits
+ * one write. The primary writes synchronously: few lines, and none lost before it exits.
  */
 import { fstatSync } from 'node:fs';
 import pino from 'pino';
@@ -10,7 +11,11 @@ import { LineWriter } from './line-writer.ts';
 
 /** Atomic write size of a pipe on Linux and macOS (POSIX guarantees at least 512). */
 const PIPE_BUF = 4096;
-/** Most bytes a string field takes in a line, JSON-escaped: a line stays under PIPE_BUF however long a path or a stack. */
+/**
+ * Most bytes a string field takes in a line, JSON-escaped. A line holds a handful of fields, at most
+ * a few of them client-sized or long (path, error), so with this bound a line stays under PIPE_BUF
+ * and goes out in one atomic write however long a client's path or an error's stack.
+ */
 export const MAX_FIELD_BYTES = 1000;
 
 /** Bytes a string takes inside a JSON line. */
@@ -33,11 +38,18 @@ const cutFields = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, typeof value === 'string' ? cut(value) : value]));
 
 /**
- * Request lines leave once 3.5 KB wait, or at the latest every 100 ms: one write per handful of
- * requests. At most 16 MB wait for a stdout nobody reads; past that, lines are dropped and counted.
+ * A worker's request lines leave in writes of whole lines, at most PIPE_BUF each, once 3.5 KB wait
+ * (a file or a terminal; a pipe or socket batches more, below) and at the latest every 100 ms: one
+ * write per handful of requests rather than per line. Events are written at once (createLog). At
+ * most 16 MB wait for a stdout nobody reads; past that, lines are dropped and counted rather than held.
  */
 const BUFFERED = { minLength: 3584, periodicFlush: 100, maxLength: 16 * 1024 * 1024 };
-/** On a pipe, a batch wakes the reader once, not once a write; half a pipe's default 64 KB, so it fits while the reader sleeps. */
+/**
+ * On a pipe or socket, lines wait until 32 KB do (or the 100 ms flush), then leave in back-to-back
+ * writes of at most PIPE_BUF each: a write that wakes the reader costs the worker tens of µs, and
+ * the reader now wakes once a batch instead of once a write. Half the default 64 KB pipe capacity,
+ * so a batch fits in it while the reader sleeps.
+ */
 const PIPE_BATCH_BYTES = 32 * 1024;
 const DROP_REPORT_MS = 10_000;
 
@@ -62,20 +74,17 @@ function reportDrops(destination: ReturnType<typeof workerDestination>): void {
   }, DROP_REPORT_MS).unref();
 }
 
-/** The log of events, and `requests`, the same log for request lines, which wait in the buffer. */
-export type Log = pino.Logger & { requests: pino.Logger };
+/** The log, and its destination's writer for a line formatted like its own (the request line, request-log.ts). */
+export type Log = pino.Logger & { writeLine: (line: string) => void };
 
 export function createLog({ sync }: { sync: boolean }): Log {
   const destination = sync ? pino.destination({ dest: 1, sync, maxWrite: PIPE_BUF }) : workerDestination();
   if (!sync) reportDrops(destination);
-  const options: pino.LoggerOptions = {
-    base: { pid: process.pid },
-    messageKey: 'message',
-    formatters: { level: (label) => ({ level: label }), log: cutFields },
-  };
   const log = pino(
     {
-      ...options,
+      base: { pid: process.pid },
+      messageKey: 'message',
+      formatters: { level: (label) => ({ level: label }), log: cutFields },
       // Events (a worker listening, draining, exiting) are few and awaited by people and tools:
       // they leave at once, with whatever request lines are buffered before them.
       hooks: {
@@ -87,7 +96,8 @@ export function createLog({ sync }: { sync: boolean }): Log {
     },
     destination,
   );
-  return Object.assign(log, { requests: pino(options, destination) });
+  // In order with the log's own lines, and within PIPE_BUF when its fields were cut.
+  return Object.assign(log, { writeLine: (line: string) => void destination.write(line) });
 }
 
 /** Writes what is buffered, then exits. */

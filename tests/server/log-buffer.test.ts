@@ -21,7 +21,7 @@ const writer = `
   const log = createLog({ sync: false });
   const held = () => { globalThis.gc(); const memory = process.memoryUsage(); return memory.heapUsed + memory.external; };
   const before = held();
-  for (let i = 0; i < 200_000; i += 1) log.requests.info({ request: i, path: '/'.padEnd(180, 'x') });
+  for (let i = 0; i < 200_000; i += 1) log.writeLine(JSON.stringify({ level: 'info', request: i, path: '/'.padEnd(180, 'x') }) + '\\n');
   process.stderr.write(JSON.stringify({ grewMb: (held() - before) / 2 ** 20 }));
   process.exit(0);
 `;
