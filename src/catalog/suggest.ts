@@ -46,6 +46,9 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** Characters a misspelling may have beyond the longest candidate. */
+const LENGTH_TYPOS = 4;
+
 /** How many suggestions a not-found answer lists at most. */
 export const SUGGESTION_COUNT = 5;
 
@@ -54,8 +57,10 @@ export const SUGGESTION_COUNT = 5;
  * candidate order on a tie: a did-you-mean list whose size does not grow with the catalog.
  */
 export function closestCandidates(value: string, candidates: readonly string[], count = SUGGESTION_COUNT): string[] {
-  // Bounded work per request, whatever the caller passes: no parameter the API takes is longer.
-  const wanted = value.slice(0, MAX_VALUE_LENGTH).toLowerCase();
+  // Bounded work per request, whatever the caller passes and however many candidates: characters
+  // past the longest candidate (and a few typos more) are no misspelling of any, so not measured.
+  const longest = candidates.reduce((length, candidate) => Math.max(length, candidate.length), 0);
+  const wanted = value.slice(0, Math.min(MAX_VALUE_LENGTH, longest + LENGTH_TYPOS)).toLowerCase();
   return candidates
     .map((candidate, index) => ({ candidate, index, cost: distance(wanted, candidate.toLowerCase()) }))
     .sort((a, b) => a.cost - b.cost || a.index - b.index)
