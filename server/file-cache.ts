@@ -45,18 +45,18 @@ export function fileValidators(stat: Stats) {
 }
 
 /**
- * The prepared answer of `stored` (a site path in clientDir) sent for `file`, whose headers it
- * carries; undefined when too large to hold. `policyHeaders`: all but the validators and the length.
+ * The prepared answer of `stored` (a site path in clientDir) under `key` (one per URL's file and
+ * stored file, whose headers differ); undefined when too large to hold. `policyHeaders`: every
+ * header but the validators and the length.
  */
 export function preparedFile(
   cache: WorkerCache,
   clientDir: string,
-  file: string,
   stored: string,
+  key: string,
   policyHeaders: () => Record<string, string>,
 ): PreparedFile | undefined {
   const kind = cache.kinds.file;
-  const key = cache.key(kind, null, file, stored);
   let entry = cache.get(kind, key) as PreparedFile | undefined;
   if (!entry) {
     const path = join(clientDir, stored);
@@ -88,6 +88,9 @@ export function clientCopyIsCurrent(headers: IncomingHttpHeaders, validators: { 
 
 /** Answers a GET or HEAD from a prepared answer: 304 when the client's copy is fresh, else 200. */
 export function sendPrepared(req: IncomingMessage, res: ServerResponse, entry: PreparedFile): void {
-  if (clientCopyIsCurrent(req.headers, entry.validators)) res.writeHead(304, entry.notModified).end();
-  else res.writeHead(200, entry.ok).end(req.method === 'HEAD' ? undefined : entry.body);
+  if (clientCopyIsCurrent(req.headers, entry.validators)) {
+    res.writeHead(304, entry.notModified).end();
+    return;
+  }
+  res.writeHead(200, entry.ok).end(req.method === 'HEAD' ? undefined : entry.body);
 }
