@@ -1,7 +1,7 @@
 /**
  * Astro integration, last: writes the list of dist/client's files beside it, which the server reads
- * at start instead of walking the folder (server/load-build.ts), a walk that cost a 100× worker more
- * than a second.
+ * at start instead of walking the folder (server/load-build.ts), so a worker's start does not grow
+ * with the number of files.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
