@@ -5,7 +5,7 @@ import type { Service } from './handlers.ts';
 import type { RequestTarget } from './request-target.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorCode } from '../schemas/errors.ts';
-import { rateLimitedResponse, refusedResponse, respond, type ApiRequest, type ApiResponse } from './respond.ts';
+import { rateLimitedResponse, refusedResponse, replayKeyOf, respond, type ApiRequest, type ApiResponse } from './respond.ts';
 
 // For MCP, which may import only the API's public modules.
 export type { Service };
@@ -34,6 +34,11 @@ export function answerApi(
   service?: Service,
 ): ApiResponse {
   return respond(apiRequest(method, target, headers), catalog, cache, service);
+}
+
+/** The key a repeat of this request finds its kept answer under, or undefined (see replayKeyOf). */
+export function replayKey(method: string, target: RequestTarget, headers: RequestHeaders): string | undefined {
+  return replayKeyOf(apiRequest(method, target, headers));
 }
 
 /** The 429 envelope for a request the server's rate limiter refused. */

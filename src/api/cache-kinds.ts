@@ -53,6 +53,14 @@ export const CACHE_KINDS = {
     catalogScoped: true,
     bound: 'one per canonical query and page',
   }),
+  answer: kind<Sized>()({
+    name: 'answer',
+    key: (coding: string, replayKey: string) => `${coding}${KEY_SEPARATOR}${replayKey}`,
+    holds: 'an API answer a repeat of its request gets again (status, header list, payload): server/api-response.ts',
+    keyedBy: 'the coding and the replay key (respond.ts): the target and If-None-Match',
+    catalogScoped: true,
+    bound: 'a target and If-None-Match of 512 characters or fewer together; counts its payload as if both coded forms were as large',
+  }),
   file: kind<Sized>()({
     name: 'file',
     key: (file: string, stored: string) => `${file}${KEY_SEPARATOR}${stored}`,

@@ -10,6 +10,7 @@ import { absoluteUrl } from '../site/config.ts';
 import { REQUEST_ID_PATTERN } from '../schemas/api.ts';
 import { ERROR_STATUS } from '../schemas/errors.ts';
 import { ApiError } from './api-error.ts';
+import { KEY_SEPARATOR } from './byte-cache.ts';
 import type { WorkerCache } from './cache-kinds.ts';
 import { codedBody, ENVELOPE_HEAD, PreparedPayload, type Coding } from './codings.ts';
 import { CheckedQuery, checkValueLength, parseQuery } from './params.ts';
@@ -53,6 +54,8 @@ export class ApiResponse {
     readonly headOnly: boolean,
     /** The one holding the payload, where the payload's coded forms are counted. */
     readonly cache?: WorkerCache,
+    /** Set when a repeat of the request may get this answer again (see replayKeyOf). */
+    readonly replay: Replay | null = null,
   ) {}
 
   /** The whole body as text; null for HEAD, 204 and 304. */
@@ -65,6 +68,36 @@ export class ApiResponse {
   bodyIn(coding: Coding): Buffer[] | null {
     return this.envelope && codedBody(this.envelope.payload, this.envelope.tail, coding, this.cache);
   }
+
+  /** bodyIn() of this answer replayed under `requestId` (see Replay); null for 304. */
+  replayedIn(coding: Coding, requestId: string): Buffer[] | null {
+    const { envelope, replay } = this;
+    return envelope && replay && codedBody(envelope.payload, requestMeta(requestId) + replay.tailRest, coding, this.cache);
+  }
+}
+
+/**
+ * How the server answers a repeat of a request without respond(): under `key`, the same status,
+ * headers and payload, with a fresh request id and time before `tailRest` (requestMeta).
+ */
+export interface Replay {
+  key: string;
+  tailRest: string;
+}
+
+/** The longest target and If-None-Match kept for a replay together: a longer one is answered afresh each time. */
+export const MAX_REPLAY_KEY_LENGTH = 512;
+
+/**
+ * The key a request's answer is kept and found under, or undefined when a repeat may not get it
+ * again: only a GET without a request id of its own (echoed) or If-Modified-Since (its 304 depends on
+ * a date), whose target and If-None-Match are short. respond() keeps no live route's answer.
+ */
+export function replayKeyOf({ method, path, search, header }: ApiRequest): string | undefined {
+  if (method !== 'GET' || header('x-request-id') != null || header('if-modified-since') != null) return undefined;
+  const tag = header('if-none-match') ?? '';
+  if (path.length + search.length + tag.length > MAX_REPLAY_KEY_LENGTH) return undefined;
+  return `${tag}${KEY_SEPARATOR}${path}?${search}`;
 }
 
 /**
@@ -82,12 +115,17 @@ export function requestIdFor(header: string | null | undefined): string {
   return header !== null && header !== undefined && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
 }
 
+/** The envelope members that differ for every request: its id and time (neither needs escaping). */
+export function requestMeta(requestId: string): string {
+  return `,"request_id":"${requestId}","timestamp":"${new Date().toISOString()}"`;
+}
+
 /**
- * The envelope tail: the request's members after the payload (its id and time need no escaping), then
- * `extra` (the error). A HEAD's tail names GET, so its Content-Length is the GET's.
+ * The envelope tail after requestMeta: the request's other members, then `extra` (the error). A
+ * HEAD's tail names GET, so its Content-Length is the GET's.
  */
-function envelopeTail(requestId: string, method: string, path: string, queryJson: string, extra = ''): string {
-  return `,"request_id":"${requestId}","timestamp":"${new Date().toISOString()}","method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;
+function tailRest(method: string, path: string, queryJson: string, extra = ''): string {
+  return `,"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"query":${queryJson}${extra}}`;
 }
 
 /** The payload of every error envelope. */
@@ -146,7 +184,8 @@ export function refusedResponse(
   if (error.code === 'method_not_allowed') headers['Allow'] = ALLOWED_METHODS;
   const method = request.method.toUpperCase();
   const query = serializePayload(receivedQuery(request.search));
-  const tail = envelopeTail(requestId, method === 'HEAD' ? 'GET' : method, request.path, query, `,"error":${serializePayload(problem)}`);
+  const tail =
+    requestMeta(requestId) + tailRest(method === 'HEAD' ? 'GET' : method, request.path, query, `,"error":${serializePayload(problem)}`);
   return new ApiResponse(status, headers, { head: ENVELOPE_HEAD, payload: NULL_PAYLOAD, tail }, method === 'HEAD');
 }
 
@@ -227,16 +266,19 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       Object.assign(headers, dated, { Link: headers['Link'] ? `${headers['Link']}, ${link}` : link });
     }
     const ifNoneMatch = request.header('if-none-match');
+    // A live payload (health) describes this moment: never replayed.
+    const replayKey = route.live ? undefined : replayKeyOf(request);
     if (
       ifNoneMatch
         ? matchesIfNoneMatch(ifNoneMatch, payload.etag)
         : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
     ) {
       delete headers['Content-Type'];
-      return new ApiResponse(304, headers, null, false);
+      return new ApiResponse(304, headers, null, false, cache, replayKey === undefined ? null : { key: replayKey, tailRest: '' });
     }
-    const tail = envelopeTail(requestId, headOnly ? 'GET' : method, path, query.receivedJson);
-    return new ApiResponse(200, headers, { head: ENVELOPE_HEAD, payload, tail }, headOnly, cache);
+    const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
+    const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
+    return new ApiResponse(200, headers, envelope, headOnly, cache, replayKey === undefined ? null : { key: replayKey, tailRest: rest });
   } catch (error) {
     if (error instanceof ApiError) return refusedResponse(request, error, requestId);
     const [message, stack] = error instanceof Error ? [error.message, error.stack] : [String(error), undefined];

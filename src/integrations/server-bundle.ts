@@ -11,7 +11,8 @@ import { CACHE_CONTROL } from '../api/response-policy.ts';
 import { API_CATALOG_MEDIA_TYPE, API_CATALOG_PATH, buildApiCatalog } from '../discovery/api-catalog.ts';
 import { cardDocuments, DISCOVERY_CARD_HEADERS } from '../discovery/server-card.ts';
 
-export { answerApi, answerRateLimited, answerRefused } from '../api/adapter.ts';
+export { answerApi, answerRateLimited, answerRefused, replayKey } from '../api/adapter.ts';
+export { requestIdFor } from '../api/respond.ts';
 export { createWorkerCache, workerReport } from '../api/cache-kinds.ts';
 export { FILE_MEDIA_TYPES, isApiPath } from '../routes/urls.ts';
 export { parseTarget } from '../api/request-target.ts';
