@@ -1,7 +1,7 @@
 /**
  * Writes an API answer in the coding the client prefers, as the parts src/api/codings.ts gives: one
  * writeHead, one corked write. HEAD gets the headers, Content-Length included, that GET would. A
- * repeat of a request whose answer may be replayed (src/api/respond.ts's Replay) gets the kept
+ * repeat of a request whose answer may be replayed (src/api/respond.ts's replayKeyOf) gets the kept
  * answer under a fresh request id, without respond().
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -84,7 +84,7 @@ class KeptAnswer {
 
   /** Its strings, and its payload as if both coded forms were as large: they may come after it is kept. */
   heldBytes(): number {
-    const strings = this.headers.reduce((bytes, text) => bytes + text.length, 0) + (this.result.replay?.tailRest.length ?? 0);
+    const strings = this.headers.reduce((bytes, text) => bytes + text.length, 0) + (this.result.replayTail?.length ?? 0);
     return 2 * strings + 3 * (this.result.envelope?.payload.bytes.length ?? 0);
   }
 }
@@ -111,7 +111,7 @@ export function createApiAnswerer(api: typeof Bundle, catalog: Catalog, cache: W
     }
     const result = api.answerApi(req.method ?? 'GET', target, req.headers, catalog, cache, service);
     const headers = headerList(result, draining ? drainingHeaders : api.SECURITY_HEADERS, coding);
-    if (key !== undefined && result.replay !== null)
+    if (key !== undefined && result.replayTail !== null)
       cache.set(kind, key, new KeptAnswer(result, headers.slice(), headers.indexOf('X-Request-Id') + 1));
     write(res, result.status, headers, fields, result.bodyIn(coding), result.headOnly);
     return result.headers['X-Request-Id'] ?? null;

@@ -54,8 +54,8 @@ export class ApiResponse {
     readonly headOnly: boolean,
     /** The one holding the payload, where the payload's coded forms are counted. */
     readonly cache?: WorkerCache,
-    /** Set when a repeat of the request may get this answer again (see replayKeyOf). */
-    readonly replay: Replay | null = null,
+    /** When a repeat of the request may get this answer again (replayKeyOf): its tail after requestMeta. */
+    readonly replayTail: string | null = null,
   ) {}
 
   /** The whole body as text; null for HEAD, 204 and 304. */
@@ -69,20 +69,11 @@ export class ApiResponse {
     return this.envelope && codedBody(this.envelope.payload, this.envelope.tail, coding, this.cache);
   }
 
-  /** bodyIn() of this answer replayed under `requestId` (see Replay); null for 304. */
+  /** bodyIn() of this answer replayed under `requestId`: its payload, a fresh requestMeta, its replayTail; null for 304. */
   replayedIn(coding: Coding, requestId: string): Buffer[] | null {
-    const { envelope, replay } = this;
-    return envelope && replay && codedBody(envelope.payload, requestMeta(requestId) + replay.tailRest, coding, this.cache);
+    const { envelope, replayTail } = this;
+    return envelope && codedBody(envelope.payload, requestMeta(requestId) + replayTail, coding, this.cache);
   }
-}
-
-/**
- * How the server answers a repeat of a request without respond(): under `key`, the same status,
- * headers and payload, with a fresh request id and time before `tailRest` (requestMeta).
- */
-export interface Replay {
-  key: string;
-  tailRest: string;
 }
 
 /** The longest target and If-None-Match kept for a replay together: a longer one is answered afresh each time. */
@@ -267,18 +258,18 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
     }
     const ifNoneMatch = request.header('if-none-match');
     // A live payload (health) describes this moment: never replayed.
-    const replayKey = route.live ? undefined : replayKeyOf(request);
+    const replayable = !route.live && replayKeyOf(request) !== undefined;
     if (
       ifNoneMatch
         ? matchesIfNoneMatch(ifNoneMatch, payload.etag)
         : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
     ) {
       delete headers['Content-Type'];
-      return new ApiResponse(304, headers, null, false, cache, replayKey === undefined ? null : { key: replayKey, tailRest: '' });
+      return new ApiResponse(304, headers, null, false, cache, replayable ? '' : null);
     }
     const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
     const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
-    return new ApiResponse(200, headers, envelope, headOnly, cache, replayKey === undefined ? null : { key: replayKey, tailRest: rest });
+    return new ApiResponse(200, headers, envelope, headOnly, cache, replayable ? rest : null);
   } catch (error) {
     if (error instanceof ApiError) return refusedResponse(request, error, requestId);
     const [message, stack] = error instanceof Error ? [error.message, error.stack] : [String(error), undefined];
