@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_KINDS } from '../../src/api/cache-kinds.ts';
 import { ROUTES } from '../../src/routes/routes.ts';
 import { apiUrl } from '../../src/routes/urls.ts';
 import { MCP_PATH } from '../../src/routes/mcp-endpoint.ts';
@@ -91,7 +92,7 @@ describe('metrics', () => {
       testCatalog().collections.projects.length,
     );
     // One label per kind of entry in the worker's byte budget (src/api/cache-kinds.ts), only kinds it knows.
-    const KINDS = ['selection', 'file', 'page', 'payload', 'query'];
+    const KINDS = Object.values(CACHE_KINDS).map((kind) => kind.name as string);
     for (const name of ['cache_bytes', 'cache_budget_bytes', 'cache_hits_total', 'cache_misses_total']) {
       const kinds = samplesOf(result, name).map((sample) => sample.labels['cache']);
       expect(kinds, name).toEqual(expect.arrayContaining(['file', 'payload']));
