@@ -3,6 +3,7 @@
  * nowhere else. The primary checks them once (server/config-schema.ts) before it forks; each worker
  * gets the checked object in one variable (configFromPrimary).
  */
+import { enableCompileCache } from 'node:module';
 import type { ServerConfig } from './config-schema.ts';
 
 export type { ServerConfig };
@@ -13,6 +14,15 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 /** The variable that carries the checked settings from the primary to its workers. */
 const WORKER_CONFIG_VARIABLE = 'SERVER_CONFIG_JSON';
+
+/**
+ * Turns on Node's compile cache (server/index.ts), in Node's default place unless NODE_COMPILE_CACHE
+ * names another, and hands its directory to the workers, which inherit the environment.
+ */
+export function keepCompiledModules(): void {
+  const { directory } = enableCompileCache();
+  if (directory !== undefined) process.env['NODE_COMPILE_CACHE'] = directory;
+}
 
 /** Reads and checks the settings (the environment's unless given); loads the schema only in the primary. */
 export async function readConfig(env: Record<string, string | undefined> = process.env, options: { probe?: boolean } = {}) {

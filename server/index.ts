@@ -3,18 +3,14 @@
  * then runs the workers (primary.ts); a bad setting is one fatal line naming the variable, its value
  * and what is allowed, and exit 1 before any worker starts.
  *
- * First, Node's compile cache: each module's compiled code (types stripped, V8's code cache) is kept
- * on disk for the next start, here and in the workers, which inherit its directory. Node's default
- * place (NODE_COMPILE_CACHE, or node-compile-cache in the temporary directory) unless the operator
- * names another; where it cannot write, nothing is kept and nothing fails. The modules are imported
- * after it, so they are cached too.
+ * First, Node's compile cache (keepCompiledModules): each module's compiled code (types stripped,
+ * V8's code cache) is kept on disk for the next start; where it cannot write, nothing is kept and
+ * nothing fails. The other modules are imported after it, so they are cached too.
  */
-import { enableCompileCache } from 'node:module';
+import { keepCompiledModules, readConfig } from './config.ts';
 
-const { directory } = enableCompileCache();
-if (directory !== undefined) process.env['NODE_COMPILE_CACHE'] = directory;
+keepCompiledModules();
 const { ConfigError } = await import('./config-schema.ts');
-const { readConfig } = await import('./config.ts');
 const { createLog, flushAndExit } = await import('./log.ts');
 
 const log = createLog({ sync: true });
