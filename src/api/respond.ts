@@ -54,7 +54,7 @@ export class ApiResponse {
     readonly headOnly: boolean,
     /** The one holding the payload, where the payload's coded forms are counted. */
     readonly cache?: WorkerCache,
-    /** When a repeat of the request may get this answer again (replayKeyOf): its tail after requestMeta. */
+    /** Its tail after requestMeta, for a repeat of the request (replayKeyOf); null for a live route's. */
     readonly replayTail: string | null = null,
   ) {}
 
@@ -82,7 +82,7 @@ export const MAX_REPLAY_KEY_LENGTH = 512;
 /**
  * The key a request's answer is kept and found under, or undefined when a repeat may not get it
  * again: only a GET without a request id of its own (echoed) or If-Modified-Since (its 304 depends on
- * a date), whose target and If-None-Match are short. respond() keeps no live route's answer.
+ * a date), whose target and If-None-Match are short. A live route's answer has no replayTail.
  */
 export function replayKeyOf({ method, path, search, header }: ApiRequest): string | undefined {
   if (method !== 'GET' || header('x-request-id') != null || header('if-modified-since') != null) return undefined;
@@ -257,19 +257,18 @@ export function respond(request: ApiRequest, catalog: Catalog, cache: WorkerCach
       Object.assign(headers, dated, { Link: headers['Link'] ? `${headers['Link']}, ${link}` : link });
     }
     const ifNoneMatch = request.header('if-none-match');
-    // A live payload (health) describes this moment: never replayed.
-    const replayable = !route.live && replayKeyOf(request) !== undefined;
     if (
       ifNoneMatch
         ? matchesIfNoneMatch(ifNoneMatch, payload.etag)
         : modified !== undefined && notModifiedSince(request.header('if-modified-since'), modified)
     ) {
       delete headers['Content-Type'];
-      return new ApiResponse(304, headers, null, false, cache, replayable ? '' : null);
+      // A live payload (health) describes this moment: never replayed.
+      return new ApiResponse(304, headers, null, false, cache, route.live ? null : '');
     }
     const rest = tailRest(headOnly ? 'GET' : method, path, query.receivedJson);
     const envelope = { head: ENVELOPE_HEAD, payload, tail: requestMeta(requestId) + rest };
-    return new ApiResponse(200, headers, envelope, headOnly, cache, replayable ? rest : null);
+    return new ApiResponse(200, headers, envelope, headOnly, cache, route.live ? null : rest);
   } catch (error) {
     if (error instanceof ApiError) return refusedResponse(request, error, requestId);
     const [message, stack] = error instanceof Error ? [error.message, error.stack] : [String(error), undefined];
